@@ -1,0 +1,3 @@
+from vaultkit.cli import main
+
+main()

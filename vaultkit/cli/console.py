@@ -1,0 +1,61 @@
+"""Output: data on stdout, messages and progress on stderr; the only place that knows rich."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from datetime import date
+from typing import Any, TypeVar
+
+from rich.console import Console
+
+from vaultkit.errors import VaultkitError
+
+out = Console(highlight=False, soft_wrap=False)
+err = Console(stderr=True, highlight=False)
+T = TypeVar("T")
+
+
+def print_json(data: Any) -> None:
+    """Data as JSON on stdout, one object, for scripts and agents."""
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=_default) + "\n")
+
+
+def _default(value: Any) -> Any:
+    if isinstance(value, date):
+        return value.isoformat()
+    raise TypeError(f"not JSON serializable: {type(value).__name__}")
+
+
+def run(call: Callable[[], T]) -> T:
+    """Run a core call; a VaultkitError becomes one line on stderr and its exit code."""
+    import typer
+
+    try:
+        return call()
+    except VaultkitError as exc:
+        err.print(f"[bold red]error:[/] {escape(str(exc))}")
+        raise typer.Exit(exc.exit_code) from None
+    except KeyboardInterrupt:
+        err.print("[yellow]interrupted[/]; every file is either old or new, run again to finish")
+        raise typer.Exit(130) from None
+
+
+def escape(text: str) -> str:
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
+
+def parse_day(value: str | None, option: str) -> date | None:
+    """A `YYYY-MM-DD` option value as a date; a bad one is a usage error."""
+    from vaultkit.errors import UsageError
+    from vaultkit.vault import parse_date
+
+    if value is None:
+        return None
+    day = parse_date(value)
+    if day is None:
+        raise UsageError(f"{option}: expected a date YYYY-MM-DD, got {value!r}")
+    return day

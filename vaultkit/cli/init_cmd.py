@@ -1,0 +1,25 @@
+"""`vaultkit init`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from vaultkit.cli.app import app
+from vaultkit.cli.console import out, run
+
+
+@app.command()
+def init(
+    directory: Annotated[Path, typer.Argument(help="Folder of the new workspace.")] = Path("."),
+) -> None:
+    """Create a workspace: config with vocabulary, vault folders, templates. Never overwrites."""
+    from vaultkit.workspace import init_workspace
+
+    created = run(lambda: init_workspace(directory))
+    for path in created:
+        out.print(f"created {path}")
+    if not created:
+        out.print(f"nothing to do: {directory} is already a workspace")

@@ -1,0 +1,293 @@
+"""The workspace config (`memory_config.json`), read once per run into a frozen, typed object."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from vaultkit.errors import ConfigError
+
+CONFIG_NAME = "memory_config.json"
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True)
+class PathsConfig:
+    """Where things live: memory folders relative to the vault; archive and templates to the workspace."""
+
+    memory: str = "memory"
+    summaries: str = "memory/summaries"
+    chats: str = "memory/chats"
+    archive: str = "archive"
+    templates: str = "templates"
+
+
+@dataclass(frozen=True)
+class VocabularyConfig:
+    """The controlled vocabulary: canonical terms per kind, and aliases mapping to them."""
+
+    projects: tuple[str, ...] = ()
+    technologies: tuple[str, ...] = ()
+    libraries: tuple[str, ...] = ()
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PeopleConfig:
+    """People the assistant knows, with nicknames that mean the same person."""
+
+    known: tuple[str, ...] = ()
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class WeightsConfig:
+    """Weights of the hybrid score's three parts."""
+
+    semantic: float = 0.5
+    importance: float = 0.3
+    recency: float = 0.2
+
+
+@dataclass(frozen=True)
+class ScoringConfig:
+    """The hybrid score, the 1-hop expansion and how related dates are chosen."""
+
+    weights: WeightsConfig = field(default_factory=WeightsConfig)
+    recency_decay: float = 0.01
+    expansion_factor: float = 0.7
+    related_dates: int = 2
+    min_related_overlap: float = 0.15
+
+
+@dataclass(frozen=True)
+class SummarizerConfig:
+    """Which summarizer fills a summary's fields: `offline` (default) or an OpenAI-compatible LLM."""
+
+    backend: Literal["offline", "openai"] = "offline"
+    base_url: str = "http://127.0.0.1:8080/v1"
+    model: str = ""
+    api_key_env: str = "OPENAI_API_KEY"
+    timeout: float = 60.0
+    retries: int = 3
+    pause: float | None = None
+    heading: str = "Ringkasan Hari Ini"
+    max_input_chars: int = 24000
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """Retrieval: the semantic backend and its settings."""
+
+    backend: Literal["bm25", "embeddings", "hybrid"] = "bm25"
+    top_k: int = 5
+    base_url: str = "http://127.0.0.1:8080/v1"
+    model: str = ""
+    api_key_env: str = "OPENAI_API_KEY"
+    timeout: float = 30.0
+
+
+@dataclass(frozen=True)
+class Config:
+    """A whole workspace config plus the folder it was read from."""
+
+    root: Path
+    schema_version: int = SCHEMA_VERSION
+    vault: str = "vault"
+    paths: PathsConfig = field(default_factory=PathsConfig)
+    vocabulary: VocabularyConfig = field(default_factory=VocabularyConfig)
+    people: PeopleConfig = field(default_factory=PeopleConfig)
+    scoring: ScoringConfig = field(default_factory=ScoringConfig)
+    summarizer: SummarizerConfig = field(default_factory=SummarizerConfig)
+    search: SearchConfig = field(default_factory=SearchConfig)
+
+    @property
+    def vault_dir(self) -> Path:
+        return self.root / self.vault
+
+    @property
+    def memory_dir(self) -> Path:
+        return self.vault_dir / self.paths.memory
+
+    @property
+    def summaries_dir(self) -> Path:
+        return self.vault_dir / self.paths.summaries
+
+    @property
+    def chats_dir(self) -> Path:
+        return self.vault_dir / self.paths.chats
+
+    @property
+    def archive_dir(self) -> Path:
+        return self.root / self.paths.archive
+
+    @property
+    def templates_dir(self) -> Path:
+        return self.root / self.paths.templates
+
+    @property
+    def state_dir(self) -> Path:
+        return self.vault_dir / ".vaultkit"
+
+    @property
+    def index_file(self) -> Path:
+        return self.memory_dir / "MEMORY_INDEX.md"
+
+    @property
+    def pause_seconds(self) -> float:
+        """Pause between summarizer calls: as configured, else none offline and 2 s for an LLM."""
+        if self.summarizer.pause is not None:
+            return self.summarizer.pause
+        return 0.0 if self.summarizer.backend == "offline" else 2.0
+
+
+def load_config(path: Path | str | None = None) -> Config:
+    """Read and validate a workspace config; every mistake names its key path."""
+    config_path = Path(path) if path is not None else Path.cwd() / CONFIG_NAME
+    if config_path.is_dir():
+        config_path = config_path / CONFIG_NAME
+    try:
+        raw = config_path.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError(
+            "no workspace config here; run `vaultkit init` or pass --config PATH",
+            path=config_path,
+            rule="config-missing",
+        ) from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read: {exc.strerror}", path=config_path) from None
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise ConfigError(
+            f"not UTF-8 (byte {exc.start})", path=config_path, rule="config-encoding"
+        ) from None
+    except json.JSONDecodeError as exc:
+        raise ConfigError(
+            f"invalid JSON at column {exc.colno}: {exc.msg}",
+            path=config_path,
+            line=exc.lineno,
+            rule="config-json",
+        ) from None
+    return config_from_dict(data, root=config_path.resolve().parent, source=config_path)
+
+
+def config_from_dict(data: Any, *, root: Path, source: Path | None = None) -> Config:
+    """Build a Config from parsed JSON, rejecting unknown keys and wrong types."""
+    if not isinstance(data, dict):
+        raise ConfigError("the config must be a JSON object", path=source, rule="config-type")
+    data = {k: v for k, v in data.items() if not k.startswith("_")}
+    version = data.get("schema_version", SCHEMA_VERSION)
+    if version != SCHEMA_VERSION:
+        raise ConfigError(
+            f"schema_version: expected {SCHEMA_VERSION}, got {version!r}",
+            path=source,
+            rule="config-schema-version",
+        )
+    config = _build(Config, data, "", source, extra={"root": root})
+    _check_values(config, source)
+    return config
+
+
+def _build(cls: type, data: Any, where: str, source: Path | None, extra: Any = None) -> Any:
+    if not isinstance(data, dict):
+        raise _type_error(where or "(top)", "an object", data, source)
+    hints = typing.get_type_hints(cls)
+    fields = {f.name for f in dataclasses.fields(cls) if f.name != "root"}
+    unknown = sorted(k for k in data if k not in fields and not k.startswith("_"))
+    if unknown:
+        raise ConfigError(
+            f"{_join(where, unknown[0])}: unknown key (expected one of: {', '.join(sorted(fields))})",
+            path=source,
+            rule="config-unknown-key",
+        )
+    values = dict(extra or {})
+    for name in fields:
+        if name in data:
+            values[name] = _coerce(hints[name], data[name], _join(where, name), source)
+    return cls(**values)
+
+
+def _coerce(hint: Any, value: Any, where: str, source: Path | None) -> Any:
+    origin = typing.get_origin(hint)
+    if dataclasses.is_dataclass(hint):
+        return _build(hint, value, where, source)  # type: ignore[arg-type]
+    if origin in (types.UnionType, typing.Union):
+        options = typing.get_args(hint)
+        if value is None and type(None) in options:
+            return None
+        inner = next(o for o in options if o is not type(None))
+        return _coerce(inner, value, where, source)
+    if origin is Literal:
+        allowed = typing.get_args(hint)
+        if value not in allowed:
+            expected = " or ".join(repr(a) for a in allowed)
+            raise _type_error(where, expected, value, source)
+        return value
+    if origin is tuple:
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise _type_error(where, "a list of strings", value, source)
+        return tuple(value)
+    if origin is Mapping or origin is dict:
+        if not isinstance(value, dict) or not all(isinstance(v, str) for v in value.values()):
+            raise _type_error(where, "an object of strings", value, source)
+        return dict(value)
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise _type_error(where, "a number", value, source)
+        return float(value)
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _type_error(where, "an integer", value, source)
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise _type_error(where, "a string", value, source)
+        return value
+    raise TypeError(f"unsupported config type {hint!r} at {where}")  # a bug, not user input
+
+
+def _check_values(config: Config, source: Path | None) -> None:
+    checks = [
+        (config.scoring.recency_decay >= 0, "scoring.recency_decay", "a number >= 0"),
+        (0 <= config.scoring.expansion_factor <= 1, "scoring.expansion_factor", "between 0 and 1"),
+        (config.scoring.related_dates >= 0, "scoring.related_dates", "an integer >= 0"),
+        (config.summarizer.timeout > 0, "summarizer.timeout", "a number > 0"),
+        (config.summarizer.retries >= 0, "summarizer.retries", "an integer >= 0"),
+        (config.search.top_k >= 1, "search.top_k", "an integer >= 1"),
+    ]
+    weights = config.scoring.weights
+    checks.append(
+        (
+            min(weights.semantic, weights.importance, weights.recency) >= 0,
+            "scoring.weights",
+            "weights >= 0",
+        )
+    )
+    for ok, where, expected in checks:
+        if not ok:
+            raise ConfigError(f"{where}: expected {expected}", path=source, rule="config-value")
+    if config.summarizer.backend == "openai" and not config.summarizer.model:
+        raise ConfigError(
+            "summarizer.model: required when summarizer.backend is 'openai'",
+            path=source,
+            rule="config-value",
+        )
+
+
+def _join(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+def _type_error(where: str, expected: str, value: Any, source: Path | None) -> ConfigError:
+    return ConfigError(
+        f"{where}: expected {expected}, got {json.dumps(value)[:60]}",
+        path=source,
+        rule="config-type",
+    )

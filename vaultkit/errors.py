@@ -1,0 +1,64 @@
+"""Every error a user can cause, as one exception tree the CLI turns into a one-line message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class VaultkitError(Exception):
+    """Root of the errors the CLI reports without a traceback; carries where and which rule."""
+
+    exit_code = 1
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: Path | str | None = None,
+        line: int | None = None,
+        rule: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+        self.rule = rule
+
+    def __str__(self) -> str:
+        where = ""
+        if self.path is not None:
+            where = f"{self.path}:{self.line}: " if self.line else f"{self.path}: "
+        rule = f"[{self.rule}] " if self.rule else ""
+        return f"{where}{rule}{self.message}"
+
+
+class ConfigError(VaultkitError):
+    """The workspace config is missing, malformed or holds a wrong key or value."""
+
+    exit_code = 2
+
+
+class UsageError(VaultkitError):
+    """A command was called with arguments that cannot work."""
+
+    exit_code = 2
+
+
+class FileFormatError(VaultkitError):
+    """A vault file cannot be read as UTF-8 markdown with valid frontmatter."""
+
+
+class DirtyFileError(VaultkitError):
+    """A file changed on disk between reading it and writing it back; nothing was written."""
+
+
+class LockedError(VaultkitError):
+    """Another vaultkit run holds the workspace lock."""
+
+
+class SummarizerError(VaultkitError):
+    """The summarizer (an LLM endpoint) failed or answered with something unusable."""
+
+
+class ArchiveError(VaultkitError):
+    """The archive folder is missing, read-only, full or holds a conflicting file."""

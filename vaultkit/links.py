@@ -1,0 +1,85 @@
+"""Obsidian links: wikilinks, the timeline spine of daily notes, transcripts' parent links."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from vaultkit.document import split_frontmatter
+
+SPINE_LABEL = "Timeline Spine"
+PARENT_LABEL = "Daily Note"
+FOOTER_PREFIX = "**🔗 Links:**"
+SPINE_LINE = re.compile(r"^« \[\[([^\]|]*)\]\] \| Timeline Spine[ \t]*$", re.MULTILINE)
+PARENT_LINE = re.compile(r"^↑ \[\[([^\]|]*)\]\] \| Daily Note[ \t]*$", re.MULTILINE)
+# Characters Obsidian cannot use in a link target (they mean heading, alias, block, or break syntax).
+LINK_UNSAFE = re.compile(r"[#|^:\[\]\\]")
+_WIKILINK = re.compile(r"!?\[\[([^\[\]\n]*?)\]\]")
+_FENCE = re.compile(r"^(```|~~~)")
+_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+
+
+def link_target(name: str) -> str:
+    """A name made safe as a link target: characters Obsidian cannot link become spaces."""
+    return " ".join(LINK_UNSAFE.sub(" ", name).split())
+
+
+def wikilink(name: str) -> str:
+    """`[[name]]`, or `[[safe|name]]` when the name holds characters Obsidian cannot link."""
+    target = link_target(name)
+    return f"[[{target}]]" if target == name else f"[[{target}|{name}]]"
+
+
+def spine_line(previous: date) -> str:
+    return f"« [[{previous.isoformat()}]] | {SPINE_LABEL}"
+
+
+def parent_line(day: date) -> str:
+    return f"↑ [[{day.isoformat()}]] | {PARENT_LABEL}"
+
+
+def find_wikilinks(body: str, first_line: int = 1) -> list[tuple[str, int]]:
+    """Link targets (alias and heading cut off) with their lines, skipping code blocks and spans."""
+    links = []
+    in_fence: str | None = None
+    for offset, line in enumerate(body.split("\n")):
+        fence = _FENCE.match(line.lstrip())
+        if fence:
+            marker = fence.group(1)
+            in_fence = None if in_fence == marker else (in_fence or marker)
+            continue
+        if in_fence or line.startswith(("    ", "\t")):
+            continue
+        for match in _WIKILINK.finditer(_CODE_SPAN.sub("", line)):
+            target = match.group(1).split("|", 1)[0].split("#", 1)[0].strip()
+            links.append((target, first_line + offset))
+    return links
+
+
+def managed_target(text: str, pattern: re.Pattern[str]) -> str | None:
+    """The target of a managed line (spine or parent) in a note, or None."""
+    match = pattern.search(text)
+    return match.group(1) if match else None
+
+
+def set_managed_line(text: str, pattern: re.Pattern[str], line: str | None) -> str:
+    """Put `line` as the note's first body line (replacing any old one); None removes it.
+
+    Only the managed line (and the blank line vaultkit put after it) changes; every other byte of
+    the note stays as it was, so running this twice equals running it once.
+    """
+    frontmatter, body, _ = split_frontmatter(text)
+    head = text[: len(text) - len(body)] if frontmatter is not None else ""
+    match = pattern.search(body)
+    if match:
+        end = match.end() + (1 if body[match.end() : match.end() + 1] == "\n" else 0)
+        if line is None and match.start() == 0 and body[end : end + 1] == "\n":
+            end += 1
+        rest = body[: match.start()] + body[end:]
+        if line is not None and match.start() > 0:
+            return head + line + "\n\n" + rest
+        body_out = (line + "\n" + rest) if line is not None else rest
+        return head + body_out
+    if line is None:
+        return text
+    return head + line + "\n\n" + body

@@ -1,0 +1,79 @@
+"""The values that flow through vaultkit: a day's summary fields, a summary, a lint problem."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Literal
+
+SCHEMA_VERSION = 1
+KINDS = ("technologies", "libraries", "projects")
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class DayFields:
+    """What a summarizer supplies for one day, before vocabulary normalization."""
+
+    people: tuple[str, ...] = ()
+    projects: tuple[str, ...] = ()
+    technologies: tuple[str, ...] = ()
+    libraries: tuple[str, ...] = ()
+    importance: int = 3
+    mood: str = "neutral"
+    bullets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Uncategorized:
+    """Terms outside the controlled vocabulary, kept apart so they never pollute the main fields."""
+
+    technologies: tuple[str, ...] = ()
+    libraries: tuple[str, ...] = ()
+    projects: tuple[str, ...] = ()
+
+    def of(self, kind: str) -> tuple[str, ...]:
+        return tuple(getattr(self, kind))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One day's summary: its frontmatter fields and the bullets of its body."""
+
+    date: date
+    people: tuple[str, ...] = ()
+    projects: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    importance: int = 3
+    mood: str = "neutral"
+    related_dates: tuple[date, ...] = ()
+    uncategorized: Uncategorized = field(default_factory=Uncategorized)
+    bullets: tuple[str, ...] = ()
+    schema_version: int = SCHEMA_VERSION
+
+    @property
+    def topics(self) -> tuple[str, ...]:
+        """People, projects and tags: what related-day matching and the index compare."""
+        return (*self.people, *self.projects, *self.tags)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One lint finding, in the shape of `vaultkit lint --format json`."""
+
+    path: str
+    line: int | None
+    rule: str
+    severity: Severity
+    message: str
+    fixable: bool = False
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "rule": self.rule,
+            "severity": self.severity,
+            "message": self.message,
+            "fixable": self.fixable,
+        }

@@ -1,0 +1,111 @@
+"""The only place that writes into the vault: atomic replace, and refusal when a file changed."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+from vaultkit.errors import DirtyFileError, VaultkitError
+
+
+def digest(data: bytes | str, length: int = 64) -> str:
+    """Hex SHA-256 of bytes or UTF-8 text, cut to `length` characters."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    return hashlib.sha256(data).hexdigest()[:length]
+
+
+def file_digest(path: Path) -> str | None:
+    """SHA-256 of a file's bytes, or None when it does not exist."""
+    try:
+        return digest(path.read_bytes())
+    except FileNotFoundError:
+        return None
+
+
+def write_atomic(path: Path, text: str, *, expected: str | bool | None = False) -> bool:
+    """Write `text` to `path` via temp file, fsync and rename; returns False when nothing changed.
+
+    `expected` guards against losing a concurrent edit: pass the digest the file had when it was
+    read (None if it did not exist); if the file now differs, DirtyFileError and nothing is written.
+    `False` (the default) skips the guard.
+    """
+    data = text.encode("utf-8")
+    current = file_digest(path)
+    if expected is not False and current != expected:
+        raise DirtyFileError(
+            "changed on disk since it was read; not overwritten (run again)",
+            path=path,
+            rule="dirty-file",
+        )
+    if current == digest(data):
+        return False
+    write_bytes_atomic(path, data)
+    return True
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Replace `path` with `data` so that a crash leaves either the old or the new file."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise _os_error(exc, path) from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(tmp, _mode_of(path))
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise _os_error(exc, path) from None
+    fsync_dir(path.parent)
+
+
+def fsync_dir(directory: Path) -> None:
+    """Flush a directory entry (a rename) to disk where the platform allows it."""
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def remove_stale_temp_files(directory: Path) -> int:
+    """Delete temp files a killed run left behind (`.name.xxxx.tmp`); returns how many."""
+    removed = 0
+    if not directory.is_dir():
+        return 0
+    for entry in directory.rglob(".*.tmp"):
+        with contextlib.suppress(OSError):
+            entry.unlink()
+            removed += 1
+    return removed
+
+
+def _mode_of(path: Path) -> int:
+    try:
+        return path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _os_error(exc: OSError, path: Path) -> VaultkitError:
+    reasons = {
+        errno.ENOSPC: "disk full",
+        errno.EROFS: "read-only file system",
+        errno.EACCES: "permission denied",
+    }
+    reason = reasons.get(exc.errno or 0, exc.strerror or str(exc))
+    return VaultkitError(f"cannot write: {reason}", path=path, rule="write-failed")

@@ -1,0 +1,73 @@
+"""The summarizer protocol, the input it gets, the check every answer passes, and the registry."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Protocol
+
+from vaultkit.config import Config
+from vaultkit.errors import SummarizerError
+from vaultkit.model import DayFields
+from vaultkit.vocabulary import Vocabulary
+
+MIN_BULLETS, MAX_BULLETS = 1, 6
+MAX_BULLET_CHARS = 300
+
+
+@dataclass(frozen=True)
+class DayInput:
+    """Everything a summarizer may read about one day: its note and its transcripts."""
+
+    date: date
+    note: str
+    transcripts: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The note and the transcripts as one text."""
+        parts = [self.note, *(text for _, text in self.transcripts)]
+        return "\n\n".join(p for p in parts if p.strip())
+
+
+class Summarizer(Protocol):
+    """Turns a day into summary fields."""
+
+    name: str
+
+    def summarize(self, day: DayInput) -> DayFields: ...
+
+
+def validate_fields(fields: DayFields, day: date) -> DayFields:
+    """Reject what must never reach a file: importance outside 1..10, no bullets, bad types."""
+    where = f"summary of {day.isoformat()}"
+    if type(fields.importance) is not int or not 1 <= fields.importance <= 10:
+        raise SummarizerError(f"{where}: importance {fields.importance!r} is not an integer 1..10")
+    for name in ("people", "projects", "technologies", "libraries", "bullets"):
+        values = getattr(fields, name)
+        if not all(isinstance(v, str) for v in values):
+            raise SummarizerError(f"{where}: {name} must be a list of strings")
+    bullets = tuple(" ".join(b.split())[:MAX_BULLET_CHARS] for b in fields.bullets if b.strip())
+    if len(bullets) < MIN_BULLETS:
+        raise SummarizerError(f"{where}: no bullet points")
+    mood = " ".join(str(fields.mood).split())[:40] or "neutral"
+    return DayFields(
+        people=fields.people,
+        projects=fields.projects,
+        technologies=fields.technologies,
+        libraries=fields.libraries,
+        importance=fields.importance,
+        mood=mood,
+        bullets=bullets[:MAX_BULLETS],
+    )
+
+
+def make_summarizer(config: Config, vocabulary: Vocabulary) -> Summarizer:
+    """The summarizer the config names."""
+    if config.summarizer.backend == "openai":
+        from vaultkit.summarize.openai import OpenAISummarizer
+
+        return OpenAISummarizer(config.summarizer, vocabulary)
+    from vaultkit.summarize.offline import OfflineSummarizer
+
+    return OfflineSummarizer(vocabulary)

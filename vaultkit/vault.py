@@ -1,0 +1,111 @@
+"""Finding the vault's files: daily notes, chat transcripts, summaries, and the archive."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from vaultkit.config import Config
+
+DATE_PATTERN = r"\d{4}-\d{2}-\d{2}"
+DAILY_NAME = re.compile(rf"^({DATE_PATTERN})\.md$")
+SUMMARY_NAME = re.compile(rf"^({DATE_PATTERN})\.summary\.md$")
+_DATE_IN_NAME = re.compile(rf"(?<!\d)({DATE_PATTERN})(?!\d)")
+INDEX_NAME = "MEMORY_INDEX.md"
+
+
+def parse_date(text: str) -> date | None:
+    """A strict `YYYY-MM-DD` date, or None (also for impossible ones like 2026-02-30)."""
+    if len(text) != 10 or not re.fullmatch(DATE_PATTERN, text):
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+@dataclass
+class VaultFiles:
+    """What a scan found, keyed by day; `strays` break the naming conventions."""
+
+    daily: dict[date, Path] = field(default_factory=dict)
+    summaries: dict[date, Path] = field(default_factory=dict)
+    transcripts: dict[date, list[Path]] = field(default_factory=dict)
+    strays: list[Path] = field(default_factory=list)
+
+    @property
+    def days(self) -> list[date]:
+        return sorted(self.daily)
+
+
+def scan(config: Config) -> VaultFiles:
+    """List the memory, chats and summaries folders (names only; no file is opened)."""
+    found = VaultFiles()
+    summaries_dir, chats_dir = config.summaries_dir, config.chats_dir
+    for path in _markdown_files(config.memory_dir, skip=(summaries_dir, chats_dir)):
+        match = DAILY_NAME.match(path.name)
+        day = parse_date(match.group(1)) if match and path.parent == config.memory_dir else None
+        if day is not None:
+            found.daily[day] = path
+        elif not (path.name == INDEX_NAME and path.parent == config.memory_dir):
+            found.strays.append(path)
+    for path in _markdown_files(summaries_dir):
+        match = SUMMARY_NAME.match(path.name)
+        day = parse_date(match.group(1)) if match and path.parent == summaries_dir else None
+        if day is not None:
+            found.summaries[day] = path
+        else:
+            found.strays.append(path)
+    for path in _markdown_files(chats_dir):
+        day = transcript_date(path, chats_dir)
+        if day is None:
+            found.strays.append(path)
+        else:
+            found.transcripts.setdefault(day, []).append(path)
+    for paths in found.transcripts.values():
+        paths.sort()
+    found.strays.sort()
+    return found
+
+
+def transcript_date(path: Path, chats_dir: Path) -> date | None:
+    """The day a transcript belongs to: the first date in its file name, else in its folders."""
+    try:
+        parts = path.relative_to(chats_dir).parts
+    except ValueError:
+        parts = path.parts
+    for part in (parts[-1], *reversed(parts[:-1])):
+        for match in _DATE_IN_NAME.finditer(part):
+            day = parse_date(match.group(1))
+            if day is not None:
+                return day
+    return None
+
+
+def scan_archive(root: Path) -> dict[date, Path]:
+    """Daily notes (`YYYY-MM-DD.md`) anywhere below an archive folder; the first path wins."""
+    notes: dict[date, Path] = {}
+    for path in sorted(_markdown_files(root)):
+        match = DAILY_NAME.match(path.name)
+        day = parse_date(match.group(1)) if match else None
+        if day is not None:
+            notes.setdefault(day, path)
+    return notes
+
+
+def _markdown_files(root: Path, skip: tuple[Path, ...] = ()) -> Iterator[Path]:
+    """Every `.md` file below `root`, skipping dot folders, temp files and the `skip` trees."""
+    if not root.is_dir():
+        return
+    skipped = {os.fspath(s) for s in skip}
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(
+            d for d in dirnames if not d.startswith(".") and os.path.join(dirpath, d) not in skipped
+        )
+        for name in filenames:
+            if name.endswith(".md") and not name.startswith("."):
+                yield Path(dirpath, name)

@@ -1,0 +1,157 @@
+"""The controlled vocabulary: canonical terms, aliases, matching in text, and normalization."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from vaultkit.config import PeopleConfig, VocabularyConfig
+from vaultkit.model import DayFields, Uncategorized
+
+_SEPARATORS = re.compile(r"[\s_\-]+")
+_TAG_UNSAFE = re.compile(r"[^\w/\-]+")
+# Terms this short match in lowercase only as listed ("RAG" or "Rag", not "rag"; "Go", not "go").
+_CASE_SENSITIVE_MAX = 3
+
+
+def term_key(term: str) -> str:
+    """The form two spellings of one term share: case-folded, separators as single spaces."""
+    return _SEPARATORS.sub(" ", term.casefold()).strip()
+
+
+def tag_of(term: str) -> str:
+    """A term as a valid Obsidian tag: no spaces or `#`, never only digits."""
+    spelled = term.strip().lstrip("#").replace("+", "plus").replace("#", "sharp")
+    tag = _TAG_UNSAFE.sub("-", spelled).strip("-")
+    tag = re.sub(r"-{2,}", "-", tag)
+    if not tag:
+        return ""
+    if tag.replace("/", "").isdigit():
+        tag = f"y{tag}" if len(tag) == 4 else f"n{tag}"
+    return tag
+
+
+def unique(items: Iterable[str]) -> tuple[str, ...]:
+    """Items in first-seen order with case-insensitive duplicates and blanks dropped."""
+    seen: set[str] = set()
+    out = []
+    for item in items:
+        key = term_key(item)
+        if key and key not in seen:
+            seen.add(key)
+            out.append(item.strip())
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Terms:
+    """Normalized main fields of a summary plus what fell outside the vocabulary."""
+
+    people: tuple[str, ...]
+    projects: tuple[str, ...]
+    tags: tuple[str, ...]
+    uncategorized: Uncategorized
+
+
+class Vocabulary:
+    """Looks terms up by any spelling or alias and finds them in free text."""
+
+    def __init__(self, vocab: VocabularyConfig, people: PeopleConfig | None = None) -> None:
+        people = people or PeopleConfig()
+        self._terms: dict[str, tuple[str, str]] = {}
+        for kind in ("projects", "technologies", "libraries"):
+            for term in getattr(vocab, kind):
+                self._terms.setdefault(term_key(term), (kind, term))
+        self._aliases = {term_key(a): term_key(t) for a, t in vocab.aliases.items()}
+        self._people = {term_key(p): p for p in people.known}
+        self._people_aliases = {term_key(a): p for a, p in people.aliases.items()}
+        self._tags = {term_key(tag_of(term)): (kind, term) for kind, term in self._terms.values()}
+        term_spellings = [term for _, term in self._terms.values()]
+        term_spellings += [a for a, t in vocab.aliases.items() if term_key(t) in self._terms]
+        people_spellings = [*people.known, *people.aliases]
+        self._exact = set(term_spellings) | set(people_spellings)
+        self._term_pattern = _alternation(term_spellings)
+        self._people_pattern = _alternation(people_spellings)
+
+    def lookup(self, term: str) -> tuple[str, str] | None:
+        """(kind, canonical term) for any spelling, alias or tag form of a term, else None."""
+        key = term_key(term)
+        key = self._aliases.get(key, key)
+        return self._terms.get(key) or self._tags.get(key)
+
+    def person(self, name: str) -> str:
+        """A person's canonical name (known list and aliases, any case), else the name as given."""
+        key = term_key(name)
+        return self._people_aliases.get(key) or self._people.get(key) or name.strip()
+
+    def is_known_person(self, name: str) -> bool:
+        key = term_key(name)
+        return key in self._people or key in self._people_aliases
+
+    def find_terms(self, text: str) -> dict[str, list[str]]:
+        """Canonical vocabulary terms mentioned in text, by kind, in order of first mention."""
+        found: dict[str, list[str]] = {"projects": [], "technologies": [], "libraries": []}
+        if self._term_pattern is None:
+            return found
+        for match in self._term_pattern.finditer(text):
+            entry = self._match_entry(match.group(0))
+            if entry and entry[1] not in found[entry[0]]:
+                found[entry[0]].append(entry[1])
+        return found
+
+    def find_people(self, text: str) -> list[str]:
+        """Known people (by name or alias) mentioned in text, canonical, in order of mention."""
+        if self._people_pattern is None:
+            return []
+        names = (self._match_person(m.group(0)) for m in self._people_pattern.finditer(text))
+        return list(unique(n for n in names if n))
+
+    def normalize(self, fields: DayFields) -> Terms:
+        """Map every term to its canonical form and kind; unknown terms go to `uncategorized`."""
+        projects: list[str] = []
+        tags: list[str] = []
+        stray: dict[str, list[str]] = {"technologies": [], "libraries": [], "projects": []}
+        for kind in ("projects", "technologies", "libraries"):
+            for term in getattr(fields, kind):
+                entry = self.lookup(term)
+                if entry is None:
+                    stray[kind].append(term)
+                elif entry[0] == "projects":
+                    projects.append(entry[1])
+                else:
+                    tags.append(tag_of(entry[1]))
+        return Terms(
+            people=unique(self.person(p) for p in fields.people),
+            projects=unique(projects),
+            tags=unique(t for t in tags if t),
+            uncategorized=Uncategorized(
+                technologies=unique(stray["technologies"]),
+                libraries=unique(stray["libraries"]),
+                projects=unique(stray["projects"]),
+            ),
+        )
+
+    def _match_entry(self, spelling: str) -> tuple[str, str] | None:
+        if _too_casual(spelling, self._exact):
+            return None
+        return self.lookup(spelling)
+
+    def _match_person(self, spelling: str) -> str | None:
+        if _too_casual(spelling, self._exact):
+            return None
+        return self.person(spelling)
+
+
+def _too_casual(spelling: str, exact: set[str]) -> bool:
+    """A short all-lowercase spelling ("go", "rag") is a word, not a term, unless listed so."""
+    return len(spelling) <= _CASE_SENSITIVE_MAX and spelling.islower() and spelling not in exact
+
+
+def _alternation(spellings: list[str]) -> re.Pattern[str] | None:
+    """One regex matching any spelling on word boundaries, longest first, separators flexible."""
+    parts = sorted({s.strip() for s in spellings if s.strip()}, key=len, reverse=True)
+    if not parts:
+        return None
+    escaped = [r"[\s_\-]+".join(re.escape(w) for w in _SEPARATORS.split(p)) for p in parts]
+    return re.compile(r"(?<![\w.])(?:" + "|".join(escaped) + r")(?![\w])", re.IGNORECASE)
