@@ -1,6 +1,6 @@
 """The `vaultkit` command: thin wrappers that parse options, call the core, and format results."""
 
-from vaultkit.cli import init_cmd  # noqa: F401  (each module registers its commands)
+from vaultkit.cli import init_cmd, sync_cmd  # noqa: F401  (each module registers its commands)
 from vaultkit.cli.app import app
 
 

@@ -1,0 +1,109 @@
+"""What sync knows about each file, cached in `.vaultkit/catalog.sqlite` by size and mtime.
+
+The cache only saves re-reading unchanged files; every fact is derived from the files, so deleting
+`.vaultkit/` costs one slower run and nothing else.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+Facts = dict[str, Any]
+SCHEMA = 1
+
+
+class Catalog:
+    """Per-file facts keyed by path, recomputed only when a file's size or mtime changes."""
+
+    def __init__(self, state_dir: Path, *, read_only: bool = False) -> None:
+        self._rows: dict[str, tuple[int, int, Facts]] = {}
+        self._dirty: dict[str, tuple[int, int, Facts]] = {}
+        self._gone: set[str] = set()
+        self._db: sqlite3.Connection | None = None
+        self._path = state_dir / "catalog.sqlite"
+        self._read_only = read_only
+        self._load()
+
+    def _load(self) -> None:
+        if not self._path.exists() and self._read_only:
+            return
+        with contextlib.suppress(sqlite3.DatabaseError, OSError):
+            self._db = self._connect()
+            rows = self._db.execute("SELECT path, mtime_ns, size, facts FROM files").fetchall()
+            self._rows = {p: (m, s, json.loads(f)) for p, m, s, f in rows}
+            return
+        self._reset()  # a corrupt cache is rebuilt, never trusted
+
+    def _connect(self) -> sqlite3.Connection:
+        self._path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self._path)
+        db.execute(
+            "CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, mtime_ns INTEGER, "
+            "size INTEGER, facts TEXT)"
+        )
+        db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
+        version = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if version is None or int(version[0]) != SCHEMA:
+            db.execute("DELETE FROM files")
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA),))
+            db.commit()
+        return db
+
+    def _reset(self) -> None:
+        if self._db is not None:
+            self._db.close()
+        with contextlib.suppress(FileNotFoundError):
+            self._path.unlink()
+        self._rows = {}
+        self._db = None if self._read_only else self._connect()
+
+    def facts(self, path: Path, compute: Callable[[Path], Facts]) -> Facts:
+        """The facts of a file, from the cache when its size and mtime are unchanged."""
+        key = os.fspath(path)
+        stat = path.stat()
+        cached = self._rows.get(key)
+        if cached and cached[0] == stat.st_mtime_ns and cached[1] == stat.st_size:
+            return cached[2]
+        facts = compute(path)
+        row = (stat.st_mtime_ns, stat.st_size, facts)
+        self._rows[key] = row
+        self._dirty[key] = row
+        return facts
+
+    def put(self, path: Path, facts: Facts) -> Facts:
+        """Record the facts of a file this run just wrote."""
+        stat = path.stat()
+        row = (stat.st_mtime_ns, stat.st_size, facts)
+        self._rows[os.fspath(path)] = row
+        self._dirty[os.fspath(path)] = row
+        return facts
+
+    def forget_missing(self, present: set[str]) -> None:
+        """Drop rows of files that no longer exist."""
+        self._gone = {p for p in self._rows if p not in present}
+        for path in self._gone:
+            del self._rows[path]
+
+    def save(self) -> None:
+        """Write changed rows in one transaction."""
+        if self._db is None or self._read_only or not (self._dirty or self._gone):
+            return
+        with self._db:
+            self._db.executemany(
+                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)",
+                [(p, m, s, json.dumps(f)) for p, (m, s, f) in self._dirty.items()],
+            )
+            self._db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in self._gone])
+        self._dirty.clear()
+        self._gone.clear()
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None

@@ -1,0 +1,205 @@
+"""What the vault needs: which days lack a summary, have a stale or invalid one, or a hand-edited one.
+
+`survey` reads what changed since the last run (through the catalog) and `plan_days` decides per day,
+so `vaultkit reconcile` can show exactly what `vaultkit sync` would do.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from datetime import date
+from pathlib import Path
+from typing import Any, Literal
+
+from vaultkit.catalog import Catalog, Facts
+from vaultkit.config import Config
+from vaultkit.document import parse_document
+from vaultkit.errors import VaultkitError
+from vaultkit.links import PARENT_LINE, SPINE_LINE, managed_target
+from vaultkit.model import Summary
+from vaultkit.sources import content_of_note, content_of_transcript, read_text, source_digest
+from vaultkit.storage import digest
+from vaultkit.summary import parse_summary, read_marker, summary_from_mapping
+from vaultkit.vault import VaultFiles, scan, scan_archive
+
+Action = Literal["create", "refresh", "repair", "keep", "fail"]
+
+
+@dataclass(frozen=True)
+class DayPlan:
+    """What sync does for one day, and why."""
+
+    day: date
+    action: Action
+    reason: str
+
+
+@dataclass
+class Survey:
+    """The vault as sync sees it: files by day, and the cached facts of each."""
+
+    config: Config
+    files: VaultFiles
+    archive: dict[date, Path] = field(default_factory=dict)
+    notes: dict[date, Facts] = field(default_factory=dict)
+    transcripts: dict[Path, Facts] = field(default_factory=dict)
+    summaries: dict[date, Facts] = field(default_factory=dict)
+
+    def note_path(self, day: date) -> Path | None:
+        """The daily note of a day: the local one, else the archived one."""
+        return self.files.daily.get(day) or self.archive.get(day)
+
+    @property
+    def source_days(self) -> list[date]:
+        """Every day with a daily note, local or archived, in order."""
+        return sorted(set(self.files.daily) | set(self.archive))
+
+    def source_of(self, day: date) -> str | None:
+        """The digest of what the day's summary is made from, or None when a file is unreadable."""
+        note = self.notes.get(day)
+        if note is None or note.get("error"):
+            return None
+        parts = []
+        for path in self.files.transcripts.get(day, []):
+            facts = self.transcripts[path]
+            if facts.get("error"):
+                return None
+            parts.append((path.name, facts["digest"]))
+        return source_digest(note["digest"], parts)
+
+
+def survey(config: Config, catalog: Catalog, *, with_archive: bool = True) -> Survey:
+    """Scan the vault (and archive) and get each file's facts, reading only changed files."""
+    files = scan(config)
+    archive = scan_archive(config.archive_dir) if with_archive else {}
+    result = Survey(config, files, archive)
+    present: set[str] = set()
+    for day in result.source_days:
+        path = result.note_path(day)
+        assert path is not None
+        present.add(os.fspath(path))
+        result.notes[day] = catalog.facts(path, _note_facts)
+    for paths in files.transcripts.values():
+        for path in paths:
+            present.add(os.fspath(path))
+            result.transcripts[path] = catalog.facts(path, _transcript_facts)
+    for day, path in files.summaries.items():
+        present.add(os.fspath(path))
+        result.summaries[day] = catalog.facts(path, _summary_facts)
+    catalog.forget_missing(present)
+    return result
+
+
+def plan_days(found: Survey, *, force: bool = False, only: date | None = None) -> list[DayPlan]:
+    """Every day that needs work (or is kept because a person edited it), in date order."""
+    plans = []
+    for day in found.source_days:
+        if only is not None and day != only:
+            continue
+        plan = _plan_day(found, day, force)
+        if plan is not None:
+            plans.append(plan)
+    return plans
+
+
+def reconcile_plan(config: Config, *, force: bool = False) -> list[DayPlan]:
+    """What `sync` would do per day, without writing anything."""
+    catalog = Catalog(config.state_dir, read_only=True)
+    try:
+        return plan_days(survey(config, catalog), force=force)
+    finally:
+        catalog.close()
+
+
+def _plan_day(found: Survey, day: date, force: bool) -> DayPlan | None:
+    source = found.source_of(day)
+    if source is None:
+        error = found.notes[day].get("error") or "a transcript is unreadable"
+        return DayPlan(day, "fail", error)
+    summary = found.summaries.get(day)
+    if summary is None:
+        return DayPlan(day, "create", "no summary")
+    hand_edited = not summary["pristine"]
+    if summary.get("problem"):
+        if hand_edited and not force:
+            return DayPlan(day, "keep", f"invalid but edited by hand: {summary['problem']}")
+        return DayPlan(day, "repair", f"invalid: {summary['problem']}")
+    if summary["source"] != source:
+        if hand_edited and not force:
+            return DayPlan(day, "keep", "daily note changed, summary edited by hand")
+        return DayPlan(day, "refresh", "daily note changed since the summary was made")
+    if force and hand_edited:
+        return DayPlan(day, "refresh", "edited by hand; --force")
+    return None
+
+
+def _note_facts(path: Path) -> Facts:
+    try:
+        text = read_text(path)
+    except (VaultkitError, OSError) as exc:
+        return {"error": str(exc)}
+    return {"digest": digest(content_of_note(text), 16), "spine": managed_target(text, SPINE_LINE)}
+
+
+def _transcript_facts(path: Path) -> Facts:
+    try:
+        text = read_text(path)
+    except (VaultkitError, OSError) as exc:
+        return {"error": str(exc)}
+    content = content_of_transcript(text)
+    return {"digest": digest(content, 16), "parent": managed_target(text, PARENT_LINE)}
+
+
+def _summary_facts(path: Path) -> Facts:
+    """Marker state, validity and the fields related-day matching and the index need."""
+    try:
+        doc = parse_document(path.read_bytes(), path)
+        summary = parse_summary(doc)
+    except (VaultkitError, OSError) as exc:
+        return {"pristine": False, "source": None, "problem": _short(exc), "fields": None}
+    marker = read_marker(doc.text)
+    return {
+        "pristine": bool(marker and marker.pristine),
+        "source": marker.source if marker else None,
+        "problem": summary_problem(path, doc.text),
+        "fields": fields_of(summary),
+    }
+
+
+def summary_problem(path: Path, text: str) -> str | None:
+    """The first error found in a summary file, or None when it is valid."""
+    summary = parse_summary(parse_document(text.encode("utf-8"), path))
+    if path.name != f"{summary.date.isoformat()}.summary.md":
+        return "date-mismatch: the file name and `date` disagree"
+    if not 1 <= summary.importance <= 10:
+        return "importance: not an integer 1..10"
+    if summary.schema_version != 1:
+        return "schema-version: expected 1"
+    return None
+
+
+def fields_of(summary: Summary) -> dict[str, Any]:
+    """A summary's fields as cached JSON (what related days and the index need)."""
+    return {
+        "people": list(summary.people),
+        "projects": list(summary.projects),
+        "tags": list(summary.tags),
+        "importance": summary.importance,
+        "mood": summary.mood,
+        "related_dates": [d.isoformat() for d in summary.related_dates],
+        "uncategorized": {
+            k: list(summary.uncategorized.of(k)) for k in ("technologies", "libraries", "projects")
+        },
+        "bullets": list(summary.bullets),
+    }
+
+
+def summary_of(day: date, fields: dict[str, Any]) -> Summary:
+    """The Summary back from cached fields."""
+    summary = summary_from_mapping({**fields, "date": day.isoformat()}, "", Path(""))
+    return replace(summary, bullets=tuple(fields["bullets"]))
+
+
+def _short(exc: Exception) -> str:
+    return getattr(exc, "message", None) or str(exc)

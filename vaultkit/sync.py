@@ -1,0 +1,274 @@
+"""The daily job: summarize what is missing or stale, relate, render, link, and refresh the index."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from vaultkit.catalog import Catalog
+from vaultkit.config import Config
+from vaultkit.errors import DirtyFileError, SummarizerError, VaultkitError
+from vaultkit.links import PARENT_LINE, SPINE_LINE, parent_line, set_managed_line, spine_line
+from vaultkit.lock import vault_lock
+from vaultkit.memindex import IndexEntry, index_context
+from vaultkit.model import DayFields, Summary
+from vaultkit.reconcile import DayPlan, Survey, fields_of, plan_days, summary_of, survey
+from vaultkit.related import RelatedFinder, features
+from vaultkit.render import Renderer
+from vaultkit.sources import read_day, read_text
+from vaultkit.storage import digest, remove_stale_temp_files, write_atomic
+from vaultkit.summarize.base import Summarizer, make_summarizer, validate_fields
+from vaultkit.summary import add_marker, read_marker
+from vaultkit.vocabulary import Vocabulary
+
+Progress = Callable[[int, int, str], None]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One file sync wrote (or, in a dry run, would write)."""
+
+    path: str
+    action: str
+    detail: str = ""
+
+
+@dataclass
+class SyncReport:
+    """What a sync did: files changed, days kept because a person edited them, days that failed."""
+
+    changes: list[Change] = field(default_factory=list)
+    kept: list[DayPlan] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)
+    dry_run: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed
+
+
+def sync(
+    config: Config,
+    *,
+    only: date | None = None,
+    dry_run: bool = False,
+    force: bool = False,
+    summarizer: Summarizer | None = None,
+    progress: Progress | None = None,
+) -> SyncReport:
+    """Run the whole pass under the vault lock; one failing day never stops the others."""
+    vocabulary = Vocabulary(config.vocabulary, config.people)
+    if dry_run:
+        catalog = Catalog(config.state_dir, read_only=True)
+        return _sync(config, catalog, vocabulary, only, True, force, summarizer, progress)
+    with vault_lock(config.state_dir):
+        remove_stale_temp_files(config.memory_dir)
+        catalog = Catalog(config.state_dir)
+        try:
+            return _sync(config, catalog, vocabulary, only, False, force, summarizer, progress)
+        finally:
+            catalog.save()
+            catalog.close()
+
+
+def _sync(
+    config: Config,
+    catalog: Catalog,
+    vocabulary: Vocabulary,
+    only: date | None,
+    dry_run: bool,
+    force: bool,
+    summarizer: Summarizer | None,
+    progress: Progress | None,
+) -> SyncReport:
+    report = SyncReport(dry_run=dry_run)
+    found = survey(config, catalog)
+    plans = plan_days(found, force=force, only=only)
+    work = [p for p in plans if p.action in ("create", "refresh", "repair")]
+    report.kept = [p for p in plans if p.action == "keep"]
+    report.failed = [(p.day.isoformat(), p.reason) for p in plans if p.action == "fail"]
+    if work and not dry_run:
+        summarizer = summarizer or make_summarizer(config, vocabulary)
+        _summarize_days(
+            config, found, work, summarizer, vocabulary, report, catalog, progress, force
+        )
+    elif dry_run:
+        report.changes += [
+            Change(_rel(config, _summary_path(config, p.day)), p.action, p.reason) for p in work
+        ]
+    _link_notes(config, found, report, dry_run)
+    _write_memory_index(config, found, report, dry_run)
+    return report
+
+
+def _summarize_days(
+    config: Config,
+    found: Survey,
+    work: list[DayPlan],
+    summarizer: Summarizer,
+    vocabulary: Vocabulary,
+    report: SyncReport,
+    catalog: Catalog,
+    progress: Progress | None,
+    force: bool,
+) -> None:
+    renderer = Renderer(config.templates_dir, config.summarizer.heading)
+    finder = RelatedFinder(_known_features(found))
+    for done, plan in enumerate(work):
+        if progress:
+            progress(done, len(work), plan.day.isoformat())
+        if done and config.pause_seconds:
+            time.sleep(config.pause_seconds)
+        try:
+            summary = _summarize_day(config, found, plan.day, summarizer, vocabulary, finder)
+            path = _summary_path(config, plan.day)
+            text = add_marker(renderer.summary(summary), found.source_of(plan.day) or "")
+            _write_summary(path, text, force=force)
+        except (SummarizerError, DirtyFileError, VaultkitError) as exc:
+            report.failed.append((plan.day.isoformat(), str(exc)))
+            continue
+        finder.add(plan.day, features(summary))
+        found.summaries[plan.day] = catalog.put(path, _fresh_facts(summary, text))
+        report.changes.append(Change(_rel(config, path), _past(plan.action), plan.reason))
+    if progress:
+        progress(len(work), len(work), "")
+
+
+def _summarize_day(
+    config: Config,
+    found: Survey,
+    day: date,
+    summarizer: Summarizer,
+    vocabulary: Vocabulary,
+    finder: RelatedFinder,
+) -> Summary:
+    note = found.note_path(day)
+    assert note is not None
+    fields: DayFields = validate_fields(
+        summarizer.summarize(read_day(day, note, found.files.transcripts.get(day, []))), day
+    )
+    terms = vocabulary.normalize(fields)
+    draft = Summary(
+        date=day,
+        people=terms.people,
+        projects=terms.projects,
+        tags=terms.tags,
+        importance=fields.importance,
+        mood=fields.mood,
+        uncategorized=terms.uncategorized,
+        bullets=fields.bullets,
+    )
+    scoring = config.scoring
+    related = finder.related(
+        day, features(draft), scoring.related_dates, scoring.min_related_overlap
+    )
+    return Summary(**{**draft.__dict__, "related_dates": tuple(sorted(related))})
+
+
+def _write_summary(path: Path, text: str, *, force: bool) -> None:
+    """Write a summary unless a person edited it since it was planned (then DirtyFileError)."""
+    try:
+        current = read_text(path)
+    except FileNotFoundError:
+        write_atomic(path, text, expected=None)
+        return
+    marker = read_marker(current)
+    if not force and marker is not None and not marker.pristine:
+        raise DirtyFileError("edited by hand during this run; kept", path=path, rule="hand-edited")
+    write_atomic(path, text, expected=digest(path.read_bytes()))
+
+
+def _link_notes(config: Config, found: Survey, report: SyncReport, dry_run: bool) -> None:
+    """Thread the spine through local daily notes and give each transcript its parent link."""
+    previous: date | None = None
+    for day in found.source_days:
+        local = found.files.daily.get(day)
+        facts = found.notes.get(day, {})
+        expected = previous.isoformat() if previous else None
+        if local is not None and not facts.get("error") and facts.get("spine") != expected:
+            line = spine_line(previous) if previous else None
+            _relink(
+                config, local, SPINE_LINE, line, "linked", f"spine -> {expected}", report, dry_run
+            )
+        previous = day
+    for day, paths in found.files.transcripts.items():
+        for path in paths:
+            facts = found.transcripts.get(path, {})
+            if not facts.get("error") and facts.get("parent") != day.isoformat():
+                line = parent_line(day)
+                _relink(
+                    config, path, PARENT_LINE, line, "linked", f"parent -> {day}", report, dry_run
+                )
+
+
+def _relink(
+    config: Config,
+    path: Path,
+    pattern: re.Pattern[str],
+    line: str | None,
+    action: str,
+    detail: str,
+    report: SyncReport,
+    dry_run: bool,
+) -> None:
+    try:
+        data = path.read_bytes()
+        text = read_text(path)
+        updated = set_managed_line(text, pattern, line)
+        if updated != text:
+            if not dry_run:
+                write_atomic(path, updated, expected=digest(data))
+            report.changes.append(Change(_rel(config, path), action, detail))
+    except (VaultkitError, OSError) as exc:
+        report.failed.append((_rel(config, path), str(exc)))
+
+
+def _write_memory_index(config: Config, found: Survey, report: SyncReport, dry_run: bool) -> None:
+    entries = []
+    for day, facts in found.summaries.items():
+        fields = facts.get("fields")
+        if fields:
+            topics = (*fields["projects"], *fields["tags"], *fields["people"])
+            entries.append(IndexEntry(day, fields["importance"], tuple(topics)))
+    renderer = Renderer(config.templates_dir, config.summarizer.heading)
+    text = renderer.memory_index(index_context(entries))
+    path = config.index_file
+    try:
+        current = read_text(path)
+    except FileNotFoundError:
+        current = None
+    if current != text:
+        if not dry_run:
+            write_atomic(path, text)
+        report.changes.append(Change(_rel(config, path), "indexed", f"{len(entries)} days"))
+
+
+def _known_features(found: Survey) -> dict[date, frozenset[str]]:
+    return {
+        day: features(summary_of(day, facts["fields"]))
+        for day, facts in found.summaries.items()
+        if facts.get("fields")
+    }
+
+
+def _fresh_facts(summary: Summary, text: str) -> dict[str, object]:
+    marker = read_marker(text)
+    source = marker.source if marker else None
+    return {"pristine": True, "source": source, "problem": None, "fields": fields_of(summary)}
+
+
+def _summary_path(config: Config, day: date) -> Path:
+    return config.summaries_dir / f"{day.isoformat()}.summary.md"
+
+
+def _past(action: str) -> str:
+    return {"create": "created", "refresh": "refreshed", "repair": "repaired"}.get(action, action)
+
+
+def _rel(config: Config, path: Path) -> str:
+    return os.path.relpath(path, config.vault_dir).replace(os.sep, "/")
