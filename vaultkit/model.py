@@ -77,3 +77,21 @@ class Problem:
             "message": self.message,
             "fixable": self.fixable,
         }
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One day in a search result, with its score broken into the hybrid formula's parts.
+
+    `semantic`, `importance` and `recency` are each on [0, 1] before weighting; `via` is the date
+    whose related_dates pulled this day in by 1-hop expansion, or None for a direct match.
+    """
+
+    date: date
+    score: float
+    semantic: float
+    importance: float
+    recency: float
+    via: date | None
+    path: str
+    summary: Summary | None = None
