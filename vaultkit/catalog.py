@@ -21,24 +21,30 @@ SCHEMA = 1
 class Catalog:
     """Per-file facts keyed by path, recomputed only when a file's size or mtime changes."""
 
-    def __init__(self, state_dir: Path, *, read_only: bool = False) -> None:
+    def __init__(self, state_dir: Path, *, read_only: bool = False, fingerprint: str = "") -> None:
         self._rows: dict[str, tuple[int, int, Facts]] = {}
         self._dirty: dict[str, tuple[int, int, Facts]] = {}
         self._gone: set[str] = set()
         self._db: sqlite3.Connection | None = None
         self._path = state_dir / "catalog.sqlite"
         self._read_only = read_only
+        # Facts such as "valid" depend on the config too: a new fingerprint empties the cache.
+        self._version = f"{SCHEMA}:{fingerprint}"
         self._load()
 
     def _load(self) -> None:
-        if not self._path.exists() and self._read_only:
+        if self._read_only and not self._path.exists():
             return
-        with contextlib.suppress(sqlite3.DatabaseError, OSError):
+        try:
             self._db = self._connect()
+            stored = self._db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
+            if stored is None or stored[0] != self._version:
+                self._start_over()
+                return
             rows = self._db.execute("SELECT path, mtime_ns, size, facts FROM files").fetchall()
             self._rows = {p: (m, s, json.loads(f)) for p, m, s, f in rows}
-            return
-        self._reset()  # a corrupt cache is rebuilt, never trusted
+        except (sqlite3.DatabaseError, OSError, ValueError):
+            self._reset()  # a corrupt cache is rebuilt, never trusted
 
     def _connect(self) -> sqlite3.Connection:
         self._path.parent.mkdir(parents=True, exist_ok=True)
@@ -48,20 +54,29 @@ class Catalog:
             "size INTEGER, facts TEXT)"
         )
         db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
-        version = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        if version is None or int(version[0]) != SCHEMA:
-            db.execute("DELETE FROM files")
-            db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(SCHEMA),))
-            db.commit()
         return db
+
+    def _start_over(self) -> None:
+        """Forget every row (an old schema or another config); a read-only run just ignores them."""
+        self._rows = {}
+        if self._db is not None and not self._read_only:
+            with self._db:
+                self._db.execute("DELETE FROM files")
+                self._db.execute(
+                    "INSERT OR REPLACE INTO meta VALUES ('version', ?)", (self._version,)
+                )
 
     def _reset(self) -> None:
         if self._db is not None:
             self._db.close()
+        self._db = None
+        self._rows = {}
+        if self._read_only:
+            return
         with contextlib.suppress(FileNotFoundError):
             self._path.unlink()
-        self._rows = {}
-        self._db = None if self._read_only else self._connect()
+        self._db = self._connect()
+        self._start_over()
 
     def facts(self, path: Path, compute: Callable[[Path], Facts]) -> Facts:
         """The facts of a file, from the cache when its size and mtime are unchanged."""

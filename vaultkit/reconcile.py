@@ -6,6 +6,7 @@ so `vaultkit reconcile` can show exactly what `vaultkit sync` would do.
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -103,9 +104,20 @@ def plan_days(found: Survey, *, force: bool = False, only: date | None = None) -
     return plans
 
 
+def open_catalog(config: Config, *, read_only: bool = False) -> Catalog:
+    """The catalog, emptied when the config parts its facts depend on have changed."""
+    relevant = {"vocabulary": config.vocabulary, "people": config.people, "paths": config.paths}
+    fingerprint = digest(json.dumps(relevant, default=_plain, sort_keys=True), 16)
+    return Catalog(config.state_dir, read_only=read_only, fingerprint=fingerprint)
+
+
+def _plain(value: Any) -> Any:
+    return value.__dict__ if hasattr(value, "__dict__") else dict(value)
+
+
 def reconcile_plan(config: Config, *, force: bool = False) -> list[DayPlan]:
     """What `sync` would do per day, without writing anything."""
-    catalog = Catalog(config.state_dir, read_only=True)
+    catalog = open_catalog(config, read_only=True)
     try:
         return plan_days(survey(config, catalog), force=force)
     finally:

@@ -17,7 +17,15 @@ from vaultkit.links import PARENT_LINE, SPINE_LINE, parent_line, set_managed_lin
 from vaultkit.lock import vault_lock
 from vaultkit.memindex import IndexEntry, index_context
 from vaultkit.model import DayFields, Summary
-from vaultkit.reconcile import DayPlan, Survey, fields_of, plan_days, summary_of, survey
+from vaultkit.reconcile import (
+    DayPlan,
+    Survey,
+    fields_of,
+    open_catalog,
+    plan_days,
+    summary_of,
+    survey,
+)
 from vaultkit.related import RelatedFinder, features
 from vaultkit.render import Renderer
 from vaultkit.sources import read_day, read_text
@@ -64,11 +72,11 @@ def sync(
     """Run the whole pass under the vault lock; one failing day never stops the others."""
     vocabulary = Vocabulary(config.vocabulary, config.people)
     if dry_run:
-        catalog = Catalog(config.state_dir, read_only=True)
+        catalog = open_catalog(config, read_only=True)
         return _sync(config, catalog, vocabulary, only, True, force, summarizer, progress)
     with vault_lock(config.state_dir):
         remove_stale_temp_files(config.memory_dir)
-        catalog = Catalog(config.state_dir)
+        catalog = open_catalog(config)
         try:
             return _sync(config, catalog, vocabulary, only, False, force, summarizer, progress)
         finally:
