@@ -20,6 +20,14 @@ def init(
 
     created = run(lambda: init_workspace(directory))
     for path in created:
-        out.print(f"created {path}")
+        out.print(f"created {_shown(path)}")
     if not created:
         out.print(f"nothing to do: {directory} is already a workspace")
+
+
+def _shown(path: Path) -> str:
+    """A path relative to the current folder when it lies below it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
