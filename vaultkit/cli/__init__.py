@@ -1,6 +1,10 @@
 """The `vaultkit` command: thin wrappers that parse options, call the core, and format results."""
 
-from vaultkit.cli import init_cmd, sync_cmd  # noqa: F401  (each module registers its commands)
+from vaultkit.cli import (  # noqa: F401  (each module registers its commands)
+    graph_cmd,
+    init_cmd,
+    sync_cmd,
+)
 from vaultkit.cli.app import app
 
 
