@@ -83,14 +83,19 @@ class SummarizerConfig:
 
 @dataclass(frozen=True)
 class SearchConfig:
-    """Retrieval: the semantic backend and its settings."""
+    """Retrieval: what is indexed, the semantic backend, the relevance gate and the expansion."""
 
     backend: Literal["bm25", "embeddings", "hybrid"] = "bm25"
     top_k: int = 5
+    index: Literal["notes", "summaries", "both"] = "both"
+    relevance_gate: float = 0.1
+    expand_top: int = 3
+    hybrid_weight: float = 0.5
     base_url: str = "http://127.0.0.1:8080/v1"
     model: str = ""
     api_key_env: str = "OPENAI_API_KEY"
     timeout: float = 30.0
+    batch_size: int = 32
 
 
 @dataclass(frozen=True)
@@ -261,6 +266,11 @@ def _check_values(config: Config, source: Path | None) -> None:
         (config.summarizer.timeout > 0, "summarizer.timeout", "a number > 0"),
         (config.summarizer.retries >= 0, "summarizer.retries", "an integer >= 0"),
         (config.search.top_k >= 1, "search.top_k", "an integer >= 1"),
+        (0 <= config.search.relevance_gate <= 1, "search.relevance_gate", "between 0 and 1"),
+        (config.search.expand_top >= 0, "search.expand_top", "an integer >= 0"),
+        (0 <= config.search.hybrid_weight <= 1, "search.hybrid_weight", "between 0 and 1"),
+        (config.search.timeout > 0, "search.timeout", "a number > 0"),
+        (config.search.batch_size >= 1, "search.batch_size", "an integer >= 1"),
     ]
     weights = config.scoring.weights
     checks.append(
@@ -276,6 +286,12 @@ def _check_values(config: Config, source: Path | None) -> None:
     if config.summarizer.backend == "openai" and not config.summarizer.model:
         raise ConfigError(
             "summarizer.model: required when summarizer.backend is 'openai'",
+            path=source,
+            rule="config-value",
+        )
+    if config.search.backend != "bm25" and not config.search.model:
+        raise ConfigError(
+            f"search.model: required when search.backend is {config.search.backend!r}",
             path=source,
             rule="config-value",
         )

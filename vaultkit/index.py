@@ -1,0 +1,315 @@
+"""The search index in `<vault>/.vaultkit/index.sqlite`: derived from the vault, updated by file.
+
+Each day's source files (daily note, local or archived; transcripts; summary) are recorded with their
+size and mtime. A refresh stats every file and re-reads only the days where one was added, changed or
+removed, so one new day costs one day of work whatever the vault's size. The index holds nothing the
+vault does not: delete `.vaultkit/` and the next search rebuilds it.
+
+What a day's text is (`search.index`): `notes` (the daily note and its transcripts), `summaries` (the
+summary's topics and bullets) or `both` (the default; see docs/retrieval.md for the measurements).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+from array import array
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from vaultkit.config import Config
+from vaultkit.document import parse_document
+from vaultkit.embeddings import Embedder, make_embedder
+from vaultkit.errors import VaultkitError
+from vaultkit.model import Summary
+from vaultkit.reconcile import fields_of, summary_of
+from vaultkit.retrieval import DayIndex, parse_turns, windows
+from vaultkit.sources import content_of_note, content_of_transcript, read_text
+from vaultkit.summary import parse_summary
+from vaultkit.vault import scan, scan_archive
+
+INDEX_NAME = "index.sqlite"
+# Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
+SCHEMA = 1
+EMBED_TURNS = 8  # turns per embedded chunk: a few exchanges, well inside any model's input limit
+
+_TABLES = """
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, day TEXT, kind TEXT,
+    mtime_ns INTEGER, size INTEGER);
+CREATE INDEX IF NOT EXISTS files_day ON files(day);
+CREATE TABLE IF NOT EXISTS days(day TEXT PRIMARY KEY, path TEXT, fields TEXT);
+CREATE TABLE IF NOT EXISTS chunks(day TEXT, idx INTEGER, text TEXT, vector BLOB,
+    PRIMARY KEY(day, idx));
+"""
+
+
+@dataclass(frozen=True)
+class DayRecord:
+    """What search needs of an indexed day besides its text: its summary and where it lives."""
+
+    day: date
+    path: str
+    summary: Summary | None
+
+    @property
+    def importance(self) -> int | None:
+        return self.summary.importance if self.summary else None
+
+
+@dataclass
+class RefreshReport:
+    """What a refresh did: days (re)indexed and removed, files looked at, days left unembedded."""
+
+    indexed: list[date] = field(default_factory=list)
+    removed: list[date] = field(default_factory=list)
+    files: int = 0
+    rebuilt: bool = False
+
+
+@dataclass(frozen=True)
+class _File:
+    day: str
+    kind: str  # note | transcript | summary
+    mtime_ns: int
+    size: int
+
+
+class SearchIndex:
+    """The vault's search index; use as a context manager, call `refresh()` before reading."""
+
+    def __init__(self, config: Config, *, embedder: Embedder | None = None) -> None:
+        self.config = config
+        self.path = config.state_dir / INDEX_NAME
+        self._embedder = embedder
+        self.db = self._open()
+        self.days = DayIndex(self.db)
+
+    def __enter__(self) -> SearchIndex:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.db.close()
+
+    @property
+    def embeds(self) -> bool:
+        return self.config.search.backend != "bm25"
+
+    def _open(self) -> sqlite3.Connection:
+        self.config.state_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            db = self._connect()
+        except sqlite3.DatabaseError:
+            # A corrupt index is derived state: throw it away and rebuild, never trust it.
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                with contextlib.suppress(FileNotFoundError):
+                    Path(f"{self.path}{suffix}").unlink()
+            db = self._connect()
+        return db
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=30)
+        db.executescript(_TABLES)
+        DayIndex(db)
+        wanted = self._identity()
+        stored = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        if any(stored.get(k) != v for k, v in wanted.items()):
+            db.close()
+            with contextlib.suppress(FileNotFoundError):
+                self.path.unlink()
+            db = sqlite3.connect(self.path, timeout=30)
+            db.executescript(_TABLES)
+            DayIndex(db)
+            db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", wanted.items())
+            db.commit()
+        return db
+
+    def _identity(self) -> dict[str, str]:
+        """What the stored rows depend on; a change of any of these rebuilds the index."""
+        search = self.config.search
+        return {
+            "schema": str(SCHEMA),
+            "index": search.index,
+            "vault": os.fspath(self.config.vault_dir.resolve()),
+            "embeddings": search.model if self.embeds else "",
+        }
+
+    def refresh(self) -> RefreshReport:
+        """Bring the index up to date with the vault, re-reading only the days whose files changed."""
+        report = RefreshReport()
+        current = self._current_files()
+        report.files = len(current)
+        stored = {
+            path: _File(day, kind, mtime, size)
+            for path, day, kind, mtime, size in self.db.execute("SELECT * FROM files")
+        }
+        report.rebuilt = not stored
+        changed = {f.day for p, f in current.items() if stored.get(p) != f}
+        changed |= {f.day for p, f in stored.items() if p not in current}
+        by_day: dict[str, dict[str, _File]] = {}
+        for path, facts in current.items():
+            if facts.day in changed:
+                by_day.setdefault(facts.day, {})[path] = facts
+        with self.db:
+            for day in sorted(changed):
+                self.db.execute("DELETE FROM files WHERE day = ?", (day,))
+                files = by_day.get(day)
+                if files:
+                    self._index_day(day, files)
+                    report.indexed.append(date.fromisoformat(day))
+                else:
+                    self._remove_day(day)
+                    report.removed.append(date.fromisoformat(day))
+        if self.embeds:
+            self._embed_pending()
+        return report
+
+    def _current_files(self) -> dict[str, _File]:
+        """Every source file with its day, kind, mtime and size (stat only; nothing is read)."""
+        found = scan(self.config)
+        paths = [(p, day, "summary") for day, p in found.summaries.items()]
+        if self.config.search.index != "summaries":
+            archive = scan_archive(self.config.archive_dir)
+            for day in set(found.daily) | set(archive):
+                paths.append((found.daily.get(day) or archive[day], day, "note"))
+            for day, transcripts in found.transcripts.items():
+                paths += [(p, day, "transcript") for p in transcripts]
+        out = {}
+        for path, day, kind in paths:
+            try:
+                stat = path.stat()
+            except OSError:
+                continue  # vanished between the scan and now: the next refresh sees it
+            out[os.fspath(path)] = _File(day.isoformat(), kind, stat.st_mtime_ns, stat.st_size)
+        return out
+
+    def _index_day(self, day: str, files: dict[str, _File]) -> None:
+        """Read a day's files, index its text and store its summary fields."""
+        notes: list[str] = []
+        summary: Summary | None = None
+        summary_path = note_path = None
+        for path, facts in sorted(files.items(), key=lambda pf: (_ORDER[pf[1].kind], pf[0])):
+            try:
+                if facts.kind == "summary":
+                    summary_path = path
+                    summary = parse_summary(parse_document(Path(path).read_bytes(), Path(path)))
+                elif facts.kind == "note":
+                    note_path = path
+                    notes.append(content_of_note(read_text(Path(path))))
+                else:
+                    notes.append(content_of_transcript(read_text(Path(path))))
+            except (VaultkitError, OSError):
+                continue  # an unreadable file adds no text; lint reports it, search goes on
+        text = self._text(notes, summary)
+        self.days.add_day(day, text)
+        shown = summary_path or note_path or next(iter(files))
+        fields = json.dumps(fields_of(summary)) if summary else None
+        self.db.execute(
+            "INSERT OR REPLACE INTO days VALUES (?, ?, ?)", (day, self._relative(shown), fields)
+        )
+        self.db.executemany(
+            "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)",
+            [(p, f.day, f.kind, f.mtime_ns, f.size) for p, f in files.items()],
+        )
+        self.db.execute("DELETE FROM chunks WHERE day = ?", (day,))
+        if self.embeds:
+            self.db.executemany(
+                "INSERT INTO chunks VALUES (?, ?, ?, NULL)",
+                [(day, i, chunk) for i, chunk in enumerate(embed_chunks(text))],
+            )
+
+    def _text(self, notes: list[str], summary: Summary | None) -> str:
+        parts = []
+        if self.config.search.index != "summaries":
+            parts += notes
+        if summary is not None and (self.config.search.index != "notes" or not notes):
+            topics = (*summary.topics, *(t for k in _KINDS for t in summary.uncategorized.of(k)))
+            parts.append("\n".join([" ".join(topics), *summary.bullets]))
+        return "\n".join(parts)
+
+    def _remove_day(self, day: str) -> None:
+        self.days.remove_day(day)
+        self.db.execute("DELETE FROM days WHERE day = ?", (day,))
+        self.db.execute("DELETE FROM chunks WHERE day = ?", (day,))
+
+    def _relative(self, path: str) -> str:
+        return os.path.relpath(path, self.config.vault_dir).replace(os.sep, "/")
+
+    def _embed_pending(self) -> None:
+        """Embed the chunks that have no vector yet, a batch at a time, committing each batch."""
+        embedder = self._embedder or make_embedder(self.config)
+        self._embedder = embedder
+        pending = self.db.execute(
+            "SELECT day, idx, text FROM chunks WHERE vector IS NULL ORDER BY day, idx"
+        ).fetchall()
+        size = self.config.search.batch_size
+        for i in range(0, len(pending), size):
+            batch = pending[i : i + size]
+            vectors = embedder.embed([text for _, _, text in batch])
+            with self.db:
+                self.db.executemany(
+                    "UPDATE chunks SET vector = ? WHERE day = ? AND idx = ?",
+                    [
+                        (array("f", v).tobytes(), d, n)
+                        for (d, n, _), v in zip(batch, vectors, strict=True)
+                    ],
+                )
+
+    def records(self) -> dict[date, DayRecord]:
+        """Every indexed day with its summary (None when it has none yet)."""
+        out = {}
+        for day, path, fields in self.db.execute("SELECT day, path, fields FROM days"):
+            when = date.fromisoformat(day)
+            summary = summary_of(when, json.loads(fields)) if fields else None
+            out[when] = DayRecord(when, path, summary)
+        return out
+
+    def vectors(self) -> Iterator[tuple[date, array[float]]]:
+        """Every stored chunk vector with its day."""
+        rows = self.db.execute("SELECT day, vector FROM chunks WHERE vector IS NOT NULL")
+        for day, blob in rows:
+            vector = array("f")
+            vector.frombytes(blob)
+            yield date.fromisoformat(day), vector
+
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = make_embedder(self.config)
+        return self._embedder
+
+
+_ORDER = {"note": 0, "transcript": 1, "summary": 2}
+_KINDS = ("technologies", "libraries", "projects")
+
+
+def embed_chunks(text: str, turns_per_chunk: int = EMBED_TURNS) -> list[str]:
+    """A day's text cut into chunks of a few turns each, for an embedding model's input limit."""
+    turns = parse_turns(text)
+    return [
+        "\n".join(f"{t.speaker}: {t.text}" if t.speaker else t.text for t in chunk)
+        for chunk in windows(turns, size=turns_per_chunk, stride=turns_per_chunk)
+    ]
+
+
+def open_index(config: Config, *, embedder: Embedder | None = None) -> SearchIndex:
+    """The vault's index, refreshed; close it (or use `with`) when done."""
+    index = SearchIndex(config, embedder=embedder)
+    try:
+        index.refresh()
+    except BaseException:
+        index.close()
+        raise
+    return index
+
+
+def refresh_index(config: Config, *, embedder: Embedder | None = None) -> RefreshReport:
+    """Bring the vault's search index up to date (what `sync` calls at its end)."""
+    with SearchIndex(config, embedder=embedder) as index:
+        return index.refresh()

@@ -1,0 +1,28 @@
+"""Standard-library retrieval core: tokenize, chunk, index days in SQLite FTS5, score them.
+
+No imports from other vaultkit modules, so it can be tested and measured on its own:
+
+    from vaultkit.retrieval import DayIndex, semantic_scores
+    index = DayIndex()
+    index.add_day("2023-05-08", note_text)
+    semantic_scores(index, "Where has Melanie camped?")   # {"2023-05-08": 1.0, ...}
+"""
+
+from vaultkit.retrieval.chunks import Turn, parse_turns, windows
+from vaultkit.retrieval.fts import DayIndex
+from vaultkit.retrieval.rank import max_normalize, recency, relevance_gate, semantic_scores
+from vaultkit.retrieval.tokenize import STOPWORDS, stem, tokenize
+
+__all__ = [
+    "STOPWORDS",
+    "DayIndex",
+    "Turn",
+    "max_normalize",
+    "parse_turns",
+    "recency",
+    "relevance_gate",
+    "semantic_scores",
+    "stem",
+    "tokenize",
+    "windows",
+]

@@ -1,0 +1,50 @@
+"""Splitting a daily note into turns and passages.
+
+A daily note is markdown: ``# date`` / ``## Session`` headings, then one
+``Speaker: text`` line per chat turn. Lines that do not look like a turn
+(free-form notes, bullet lists) are kept as turns with an empty speaker, so
+any markdown note can be chunked; headings are dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+__all__ = ["Turn", "parse_turns", "windows"]
+
+_TURN = re.compile(r"^([A-Z][\w.'\- ]{0,40}?):\s+(.*)$")
+
+
+class Turn(NamedTuple):
+    speaker: str
+    text: str
+
+
+def parse_turns(note: str) -> list[Turn]:
+    """The turns of a daily note, in order; headings and blank lines dropped."""
+    out: list[Turn] = []
+    for line in note.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = _TURN.match(line)
+        out.append(Turn(m.group(1), m.group(2)) if m else Turn("", line.lstrip("-*> ")))
+    return out
+
+
+def windows(turns: list[Turn], size: int = 4, stride: int | None = None) -> list[list[Turn]]:
+    """Overlapping windows of ``size`` turns every ``stride`` turns (default size//2).
+
+    The last window is always aligned to the end so no turn is left out; a day
+    shorter than ``size`` is one window.
+    """
+    if not turns:
+        return []
+    if len(turns) <= size:
+        return [turns]
+    stride = max(1, stride or size // 2)
+    starts = list(range(0, len(turns) - size + 1, stride))
+    if starts[-1] + size < len(turns):
+        starts.append(len(turns) - size)
+    return [turns[s : s + size] for s in starts]

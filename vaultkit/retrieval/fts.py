@@ -1,0 +1,137 @@
+"""An incremental BM25 index of days and their passages, stored in SQLite FTS5 tables.
+
+Tables (prefix `rk_`, so they can share a database with other tables):
+
+* `rk_day`: FTS5, one row per day holding the day's terms and their count.
+* `rk_win`: FTS5, one row per passage: turns `i-h .. i+h` around each turn `i` of the day.
+* `rk_speaker`: the speaker names seen per day. A query naming a speaker drops the name from passage
+  matching: a speaker's name is in every passage of a chat and says nothing about the topic.
+
+Text is tokenized by `tokenize()` (stopwords out, Porter stems) before insertion and stored with FTS5's
+plain `unicode61` tokenizer, so the index and the queries see the same terms.
+
+Scores are Okapi BM25 (k1=1.2, b=0.75) with Lucene's non-negative IDF `ln(1 + (N-df+.5)/(df+.5))`,
+computed from the live term statistics FTS5 keeps (the `fts5vocab` views). We do not use FTS5's own
+`bm25()`: its IDF `ln((N-df+.5)/(df+.5))` is clamped to ~0 for a term in more than half the rows, which
+on a small vault zeroes most topic words. Adding or removing a day touches only that day's rows and
+every score stays exact for the current collection.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from collections import Counter
+from collections.abc import Iterable
+
+from vaultkit.retrieval.chunks import parse_turns
+from vaultkit.retrieval.tokenize import tokenize
+
+__all__ = ["DayIndex"]
+
+_SCHEMA = """
+CREATE VIRTUAL TABLE IF NOT EXISTS rk_day USING fts5(terms, day UNINDEXED, n UNINDEXED,
+    tokenize='unicode61');
+CREATE VIRTUAL TABLE IF NOT EXISTS rk_win USING fts5(terms, day UNINDEXED, n UNINDEXED,
+    tokenize='unicode61');
+CREATE VIRTUAL TABLE IF NOT EXISTS rk_day_inst USING fts5vocab(rk_day, 'instance');
+CREATE VIRTUAL TABLE IF NOT EXISTS rk_win_inst USING fts5vocab(rk_win, 'instance');
+CREATE TABLE IF NOT EXISTS rk_speaker(day TEXT, name TEXT, PRIMARY KEY(day, name));
+"""
+_CHUNK = 500  # SQLite's default limit on host parameters is 999
+
+
+class DayIndex:
+    """Day and passage BM25 over FTS5; `half_window` h makes passages of 2h+1 turns."""
+
+    def __init__(
+        self,
+        db: sqlite3.Connection | None = None,
+        *,
+        half_window: int = 2,
+        k1: float = 1.2,
+        b: float = 0.75,
+    ) -> None:
+        self.db = db if db is not None else sqlite3.connect(":memory:")
+        self.h, self.k1, self.b = half_window, k1, b
+        self.db.executescript(_SCHEMA)
+
+    def add_day(self, day: str, text: str) -> None:
+        """Index (or re-index) one day's text; only that day's rows change. No commit."""
+        self.remove_day(day)
+        turns = parse_turns(text)
+        terms = tokenize(text)
+        self.db.execute(
+            "INSERT INTO rk_day(terms, day, n) VALUES (?, ?, ?)", (" ".join(terms), day, len(terms))
+        )
+        rows = []
+        for i in range(len(turns)):
+            window = tokenize(" ".join(t.text for t in turns[max(0, i - self.h) : i + self.h + 1]))
+            rows.append((" ".join(window), day, len(window)))
+        self.db.executemany("INSERT INTO rk_win(terms, day, n) VALUES (?, ?, ?)", rows)
+        self.db.executemany(
+            "INSERT OR IGNORE INTO rk_speaker VALUES (?, ?)",
+            [(day, t.speaker) for t in turns if t.speaker],
+        )
+
+    def remove_day(self, day: str) -> None:
+        """Drop a day's rows. No commit."""
+        for table in ("rk_day", "rk_win", "rk_speaker"):
+            self.db.execute(f"DELETE FROM {table} WHERE day = ?", (day,))
+
+    def days(self) -> list[str]:
+        """Every indexed day, in order."""
+        return [r[0] for r in self.db.execute("SELECT day FROM rk_day ORDER BY day")]
+
+    def speaker_terms(self) -> set[str]:
+        """The first term of every speaker name (e.g. `melani` for Melanie)."""
+        out = set()
+        for (name,) in self.db.execute("SELECT DISTINCT name FROM rk_speaker"):
+            terms = tokenize(name)
+            if terms:
+                out.add(terms[0])
+        return out
+
+    def day_scores(self, terms: list[str]) -> dict[str, float]:
+        """BM25 of whole days for the query terms (only days matching a term)."""
+        return dict(self._bm25("rk_day", terms).values())
+
+    def window_scores(self, terms: list[str]) -> dict[str, float]:
+        """The best passage BM25 of each day."""
+        out: dict[str, float] = {}
+        for day, score in self._bm25("rk_win", terms).values():
+            if score > out.get(day, 0.0):
+                out[day] = score
+        return out
+
+    def _bm25(self, table: str, terms: Iterable[str]) -> dict[int, tuple[str, float]]:
+        """`{rowid: (day, BM25)}` of every row of `table` matching one of `terms` (repeats count)."""
+        query = Counter(terms)
+        if not query:
+            return {}
+        n, total = self.db.execute(f"SELECT count(*), total(n) FROM {table}").fetchone()
+        if not n:
+            return {}
+        avg = total / n or 1.0
+        freqs: dict[str, dict[int, int]] = {}
+        for term in query:
+            rows = self.db.execute(
+                f"SELECT doc, count(*) FROM {table}_inst WHERE term = ? GROUP BY doc", (term,)
+            ).fetchall()
+            if rows:
+                freqs[term] = dict(rows)
+        ids = sorted({doc for per_doc in freqs.values() for doc in per_doc})
+        meta: dict[int, tuple[str, int]] = {}
+        for i in range(0, len(ids), _CHUNK):
+            part = ids[i : i + _CHUNK]
+            sql = f"SELECT rowid, day, n FROM {table} WHERE rowid IN ({','.join('?' * len(part))})"
+            meta.update((rowid, (day, length)) for rowid, day, length in self.db.execute(sql, part))
+        k1, b = self.k1, self.b
+        out: dict[int, tuple[str, float]] = {}
+        for term, per_doc in freqs.items():
+            idf = query[term] * math.log(1 + (n - len(per_doc) + 0.5) / (len(per_doc) + 0.5))
+            for doc, f in per_doc.items():
+                day, length = meta[doc]
+                score = idf * f * (k1 + 1) / (f + k1 * (1 - b + b * length / avg))
+                out[doc] = (day, out[doc][1] + score if doc in out else score)
+        return out

@@ -1,0 +1,61 @@
+"""The pure arithmetic of ranking: normalized BM25, the relevance gate, recency.
+
+`S_sem` of a day d for a query (on [0, 1], the best day 1, a day matching nothing 0):
+
+    S_sem(d) = w_day * BM25_day(d) / max BM25_day + (1 - w_day) * P(d) / max P
+
+where `BM25_day` scores the whole day and `P(d)` is the best BM25 of any passage of that day. Each
+part is divided by its maximum over the days considered for this query ("max normalization"), so
+S_sem reads "fraction of the best match": comparable across days of one query, not across queries.
+Whole days find days that talk about a topic at length; passages find the one exchange where the
+answer is. Measured on LoCoMo, half and half beats either alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection, Mapping
+
+from vaultkit.retrieval.fts import DayIndex
+from vaultkit.retrieval.tokenize import tokenize
+
+__all__ = ["max_normalize", "recency", "relevance_gate", "semantic_scores"]
+
+
+def max_normalize(scores: Mapping[str, float]) -> dict[str, float]:
+    """Each score divided by the largest (all-zero input stays zero)."""
+    top = max(scores.values(), default=0.0)
+    return {k: (v / top if top > 0 else 0.0) for k, v in scores.items()}
+
+
+def semantic_scores(
+    index: DayIndex, query: str, *, allowed: Collection[str] | None = None, w_day: float = 0.5
+) -> dict[str, float]:
+    """S_sem on [0, 1] of every day matching the query, normalized over `allowed` days only."""
+    terms = tokenize(query)
+    names = index.speaker_terms()
+    # A speaker's name is in the context of each of their passages but says nothing of the topic.
+    passage_terms = [t for t in terms if t not in names] or terms
+    whole = index.day_scores(terms)
+    passages = index.window_scores(passage_terms)
+    if allowed is not None:
+        whole = {d: s for d, s in whole.items() if d in allowed}
+        passages = {d: s for d, s in passages.items() if d in allowed}
+    whole, passages = max_normalize(whole), max_normalize(passages)
+    return {
+        d: w_day * whole.get(d, 0.0) + (1 - w_day) * passages.get(d, 0.0)
+        for d in whole.keys() | passages.keys()
+    }
+
+
+def relevance_gate(semantic: float, width: float) -> float:
+    """How much importance and recency count for a day: 1 at the top semantic score (1.0), falling
+    linearly to 0 at `width` below it. `width` 1 (or more) makes the gate open for every match."""
+    if width <= 0:
+        return 1.0 if semantic >= 1.0 else 0.0
+    return min(1.0, max(0.0, (semantic - (1.0 - width)) / width))
+
+
+def recency(days_ago: float, decay: float) -> float:
+    """`exp(-decay * days_ago)`; a day after `as_of` counts as today."""
+    return math.exp(-decay * max(0.0, days_ago))

@@ -1,0 +1,330 @@
+"""Hybrid-scored retrieval of days with 1-hop expansion over summaries' related_dates.
+
+    final = w_sem * S_sem + gate(S_sem) * (w_imp * importance/10 + w_rec * exp(-c * days_ago))
+
+`S_sem` comes from a semantic backend, on [0, 1] with the best eligible day at 1. The relevance gate
+(`search.relevance_gate`, width g) is 1 for a day at the top semantic score and falls linearly to 0
+for a day g below it: importance and recency reorder days that are comparably relevant (the seed's
+intent: the important and recent ones win) but never lift a weak match over a strong one (the seed's
+failure: recency swamped relevance). With g = 1 the gate is open and the formula is DESIGN.md's
+literally. Weights and c (`scoring.recency_decay`) come from the config; days count from `as_of`.
+
+Expansion: the `search.expand_top` best direct matches each pull in their related_dates (from the
+summary frontmatter sync wrote) with semantic = their own * `scoring.expansion_factor`; a day reached
+twice keeps its best semantic score and records `via`; one hop only; dates not in the index are
+ignored. An expanded day's semantic is at most the factor (0.7), below the gate, so it never
+outranks a direct match with a higher semantic score; it fills the slots below the strong matches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Protocol
+
+from vaultkit.config import Config
+from vaultkit.embeddings import cosine
+from vaultkit.errors import UsageError
+from vaultkit.index import DayRecord, SearchIndex, open_index
+from vaultkit.model import Hit
+from vaultkit.retrieval import max_normalize, recency, relevance_gate, semantic_scores
+
+UNKNOWN_IMPORTANCE = 5  # a day without a summary yet: the middle of 1..10, neither pushed nor sunk
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which days may be returned; None means no constraint. Text matches ignore case."""
+
+    since: date | None = None
+    until: date | None = None
+    person: str | None = None
+    project: str | None = None
+    tag: str | None = None
+    min_importance: int | None = None
+
+    def admits(self, record: DayRecord) -> bool:
+        if (self.since and record.day < self.since) or (self.until and record.day > self.until):
+            return False
+        summary = record.summary
+        wanted = [(self.person, "people"), (self.project, "projects"), (self.tag, "tags")]
+        for value, attribute in wanted:
+            if value is not None:
+                have = {v.casefold() for v in getattr(summary, attribute, ())}
+                if value.lstrip("#").casefold() not in have:
+                    return False
+        if self.min_importance is not None:
+            return record.importance is not None and record.importance >= self.min_importance
+        return True
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """The numbers of the hybrid score and the expansion (from the config, or a sweep)."""
+
+    w_sem: float = 0.5
+    w_imp: float = 0.3
+    w_rec: float = 0.2
+    decay: float = 0.01
+    gate: float = 0.1
+    expansion_factor: float = 0.7
+    expand_top: int = 3
+
+    @classmethod
+    def of(cls, config: Config) -> Scoring:
+        weights = config.scoring.weights
+        return cls(
+            w_sem=weights.semantic,
+            w_imp=weights.importance,
+            w_rec=weights.recency,
+            decay=config.scoring.recency_decay,
+            gate=config.search.relevance_gate,
+            expansion_factor=config.scoring.expansion_factor,
+            expand_top=config.search.expand_top,
+        )
+
+    def final(self, semantic: float, importance: float, recent: float) -> float:
+        """The score of a day from its three parts, each on [0, 1]."""
+        bonus = self.w_imp * importance + self.w_rec * recent
+        return self.w_sem * semantic + relevance_gate(semantic, self.gate) * bonus
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The ranked days for a query, best first."""
+
+    query: str
+    as_of: date
+    hits: list[Hit] = field(default_factory=list)
+    backend: str = "bm25"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The `vaultkit search --json` object."""
+        return {
+            "query": self.query,
+            "as_of": self.as_of.isoformat(),
+            "results": [
+                {
+                    "date": h.date.isoformat(),
+                    "score": round(h.score, 6),
+                    "semantic": round(h.semantic, 6),
+                    "importance": round(h.importance, 6),
+                    "recency": round(h.recency, 6),
+                    "via": h.via.isoformat() if h.via else None,
+                    "path": h.path,
+                }
+                for h in self.hits
+            ],
+        }
+
+
+class SemanticBackend(Protocol):
+    """Scores days for a query on [0, 1]: the best allowed day 1, a day absent scores 0."""
+
+    name: str
+
+    def scores(
+        self, index: SearchIndex, query: str, allowed: Collection[date]
+    ) -> dict[date, float]: ...
+
+
+class BM25Backend:
+    """Half whole-day BM25, half best-passage BM25, each divided by its best (retrieval.rank)."""
+
+    name = "bm25"
+
+    def scores(
+        self, index: SearchIndex, query: str, allowed: Collection[date]
+    ) -> dict[date, float]:
+        days = {d.isoformat() for d in allowed}
+        found = semantic_scores(index.days, query, allowed=days)
+        return {date.fromisoformat(d): s for d, s in found.items() if s > 0}
+
+
+class EmbeddingsBackend:
+    """Cosine of the query's vector with each day's best chunk, min-max scaled over allowed days.
+
+    Raw cosines of different days sit close together (the seed's complaint), so they are spread onto
+    [0, 1]: the best allowed day 1, the worst 0.
+    """
+
+    name = "embeddings"
+
+    def scores(
+        self, index: SearchIndex, query: str, allowed: Collection[date]
+    ) -> dict[date, float]:
+        [wanted] = index.embedder().embed([query])
+        best: dict[date, float] = {}
+        allowed = set(allowed)
+        for day, vector in index.vectors():
+            if day in allowed:
+                similarity = cosine(wanted, vector)
+                if similarity > best.get(day, -2.0):
+                    best[day] = similarity
+        if not best:
+            return {}
+        low, high = min(best.values()), max(best.values())
+        if high <= low:
+            return dict.fromkeys(best, 1.0)
+        return {d: (s - low) / (high - low) for d, s in best.items() if s > low}
+
+
+class HybridBackend:
+    """`w * bm25 + (1 - w) * embeddings` (`search.hybrid_weight`), divided again by its best."""
+
+    name = "hybrid"
+
+    def __init__(self, weight: float) -> None:
+        self.weight = weight
+
+    def scores(
+        self, index: SearchIndex, query: str, allowed: Collection[date]
+    ) -> dict[date, float]:
+        lexical = BM25Backend().scores(index, query, allowed)
+        dense = EmbeddingsBackend().scores(index, query, allowed)
+        fused = {
+            d: self.weight * lexical.get(d, 0.0) + (1 - self.weight) * dense.get(d, 0.0)
+            for d in lexical.keys() | dense.keys()
+        }
+        return {d: s for d, s in max_normalize(fused).items() if s > 0}
+
+
+def make_backend(config: Config) -> SemanticBackend:
+    """The semantic backend the config names."""
+    backend = config.search.backend
+    if backend == "embeddings":
+        return EmbeddingsBackend()
+    if backend == "hybrid":
+        return HybridBackend(config.search.hybrid_weight)
+    return BM25Backend()
+
+
+def rank(
+    semantic: Mapping[date, float],
+    records: Mapping[date, DayRecord],
+    *,
+    as_of: date,
+    scoring: Scoring,
+    top_k: int,
+    allowed: Collection[date] | None = None,
+) -> list[Hit]:
+    """Expand one hop from the best direct matches, score every day, return the best `top_k`."""
+    best = {d: s for d, s in semantic.items() if s > 0}
+    via: dict[date, date] = {}
+    sources = sorted(best, key=lambda d: (-best[d], -d.toordinal()))[: scoring.expand_top]
+    if scoring.expansion_factor > 0:
+        for source in sources:
+            summary = records[source].summary if source in records else None
+            for related in summary.related_dates if summary else ():
+                if related == source or related not in records:
+                    continue  # a missing date is ignored
+                if allowed is not None and related not in allowed:
+                    continue
+                lent = semantic[source] * scoring.expansion_factor
+                if lent > best.get(related, 0.0):
+                    best[related] = lent
+                    via[related] = source
+    hits = []
+    for day, sem in best.items():
+        record = records.get(day)
+        if record is None:
+            continue
+        importance = (record.importance or UNKNOWN_IMPORTANCE) / 10
+        recent = recency((as_of - day).days, scoring.decay)
+        score = scoring.final(sem, importance, recent)
+        summary = record.summary
+        hits.append(Hit(day, score, sem, importance, recent, via.get(day), record.path, summary))
+    hits.sort(key=lambda h: (-h.score, -h.date.toordinal()))
+    return hits[:top_k]
+
+
+def search(
+    config: Config,
+    query: str,
+    *,
+    top_k: int | None = None,
+    as_of: date | None = None,
+    since: date | None = None,
+    until: date | None = None,
+    person: str | None = None,
+    project: str | None = None,
+    tag: str | None = None,
+    min_importance: int | None = None,
+) -> SearchResult:
+    """The best days for `query`, scored by the hybrid formula with 1-hop expansion.
+
+    Refreshes the index first (only changed days cost work). `as_of` is "today" for recency
+    (default: today); the filters restrict which days may appear, expanded ones included.
+    """
+    if not query.strip():
+        raise UsageError("the query is empty")
+    top_k = config.search.top_k if top_k is None else top_k
+    if top_k < 1:
+        raise UsageError(f"--top-k: expected an integer >= 1, got {top_k}")
+    as_of = as_of or date.today()
+    filters = Filters(since, until, person, project, tag, min_importance)
+    with open_index(config) as index:
+        return Searcher(config, index).search(query, top_k=top_k, as_of=as_of, filters=filters)
+
+
+class Searcher:
+    """Search over an open index; `eval` keeps one to run many queries (and many scorings)."""
+
+    def __init__(self, config: Config, index: SearchIndex) -> None:
+        self.config = config
+        self.index = index
+        self.backend = make_backend(config)
+        self.records = index.records()
+        self.scoring = Scoring.of(config)
+
+    def semantic(self, query: str, filters: Filters | None = None) -> tuple[dict, list[date]]:
+        """The backend's scores for a query and the days the filters allow."""
+        allowed = [d for d, r in self.records.items() if filters is None or filters.admits(r)]
+        return self.backend.scores(self.index, query, allowed), allowed
+
+    def search(
+        self,
+        query: str,
+        *,
+        top_k: int,
+        as_of: date,
+        filters: Filters | None = None,
+        scoring: Scoring | None = None,
+    ) -> SearchResult:
+        semantic, allowed = self.semantic(query, filters)
+        hits = rank(
+            semantic,
+            self.records,
+            as_of=as_of,
+            scoring=scoring or self.scoring,
+            top_k=top_k,
+            allowed=set(allowed) if filters else None,
+        )
+        return SearchResult(query, as_of, hits, self.backend.name)
+
+
+def explain(hit: Hit, scoring: Scoring) -> str:
+    """The arithmetic of one hit's score, as `--explain` prints it."""
+    gate = relevance_gate(hit.semantic, scoring.gate)
+    via = f" (via {hit.via}: its semantic x {scoring.expansion_factor:g})" if hit.via else ""
+    return (
+        f"{scoring.w_sem:g}*{hit.semantic:.3f}{via} + gate {gate:.2f}*("
+        f"{scoring.w_imp:g}*{hit.importance:.2f} + {scoring.w_rec:g}*{hit.recency:.3f}"
+        f" [exp(-{scoring.decay:g}*days)]) = {hit.score:.4f}"
+    )
+
+
+__all__: Sequence[str] = (
+    "BM25Backend",
+    "EmbeddingsBackend",
+    "Filters",
+    "HybridBackend",
+    "Scoring",
+    "SearchResult",
+    "Searcher",
+    "SemanticBackend",
+    "explain",
+    "rank",
+    "search",
+)
