@@ -22,7 +22,7 @@ from vaultkit.model import Summary
 from vaultkit.sources import content_of_note, content_of_transcript, read_text, source_digest
 from vaultkit.storage import digest
 from vaultkit.summary import parse_summary, read_marker, summary_from_mapping
-from vaultkit.vault import VaultFiles, scan, scan_archive
+from vaultkit.vault import VaultFiles, scan, scan_archive, transcript_date
 
 Action = Literal["create", "refresh", "repair", "keep", "fail"]
 
@@ -43,18 +43,30 @@ class Survey:
     config: Config
     files: VaultFiles
     archive: dict[date, Path] = field(default_factory=dict)
+    archived_transcripts: dict[date, list[Path]] = field(default_factory=dict)
+    extra: dict[date, Path] = field(default_factory=dict)
     notes: dict[date, Facts] = field(default_factory=dict)
     transcripts: dict[Path, Facts] = field(default_factory=dict)
     summaries: dict[date, Facts] = field(default_factory=dict)
 
     def note_path(self, day: date) -> Path | None:
-        """The daily note of a day: the local one, else the archived one."""
-        return self.files.daily.get(day) or self.archive.get(day)
+        """The daily note of a day: the local one, else the archived one, else one from `extra`."""
+        return self.files.daily.get(day) or self.archive.get(day) or self.extra.get(day)
+
+    def transcripts_of(self, day: date) -> list[Path]:
+        """A day's transcripts, local and archived; when both hold the same file, the local one."""
+        local = self.files.transcripts.get(day, [])
+        archived = self.archived_transcripts.get(day, [])
+        if not archived:
+            return local
+        by_place = {p.relative_to(archive_chats_dir(self.config)): p for p in archived}
+        by_place.update({p.relative_to(self.config.chats_dir): p for p in local})
+        return [by_place[place] for place in sorted(by_place)]
 
     @property
     def source_days(self) -> list[date]:
-        """Every day with a daily note, local or archived, in order."""
-        return sorted(set(self.files.daily) | set(self.archive))
+        """Every day with a daily note, local, archived or in the `extra` folder, in order."""
+        return sorted(set(self.files.daily) | set(self.archive) | set(self.extra))
 
     def source_of(self, day: date) -> str | None:
         """The digest of what the day's summary is made from, or None when a file is unreadable."""
@@ -62,7 +74,7 @@ class Survey:
         if note is None or note.get("error"):
             return None
         parts = []
-        for path in self.files.transcripts.get(day, []):
+        for path in self.transcripts_of(day):
             facts = self.transcripts[path]
             if facts.get("error"):
                 return None
@@ -70,18 +82,36 @@ class Survey:
         return source_digest(note["digest"], parts)
 
 
-def survey(config: Config, catalog: Catalog, *, with_archive: bool = True) -> Survey:
-    """Scan the vault (and archive) and get each file's facts, reading only changed files."""
+def survey(
+    config: Config,
+    catalog: Catalog,
+    *,
+    with_archive: bool = True,
+    extra_source: Path | None = None,
+) -> Survey:
+    """Scan the vault (and archive) and get each file's facts, reading only changed files.
+
+    `extra_source` is a folder of old daily notes read as raw material (backfill's SRC when it is
+    not the archive); its days count as source days but never join the timeline spine.
+    """
     files = scan(config)
-    archive = scan_archive(config.archive_dir) if with_archive else {}
-    result = Survey(config, files, archive)
+    archive: dict[date, Path] = {}
+    archived_transcripts: dict[date, list[Path]] = {}
+    chats = archive_chats_dir(config)
+    if with_archive:
+        archive = {
+            d: p for d, p in scan_archive(config.archive_dir).items() if chats not in p.parents
+        }
+        archived_transcripts = _scan_transcripts(chats)
+    extra = scan_archive(extra_source) if extra_source is not None else {}
+    result = Survey(config, files, archive, archived_transcripts, extra)
     present: set[str] = set()
     for day in result.source_days:
         path = result.note_path(day)
         assert path is not None
         present.add(os.fspath(path))
         result.notes[day] = catalog.facts(path, _note_facts)
-    for paths in files.transcripts.values():
+    for paths in (*files.transcripts.values(), *archived_transcripts.values()):
         for path in paths:
             present.add(os.fspath(path))
             result.transcripts[path] = catalog.facts(path, _transcript_facts)
@@ -90,6 +120,28 @@ def survey(config: Config, catalog: Catalog, *, with_archive: bool = True) -> Su
         result.summaries[day] = catalog.facts(path, _summary_facts)
     catalog.forget_missing(present)
     return result
+
+
+def archive_chats_dir(config: Config) -> Path:
+    """Where archived transcripts live: `<archive>/chats/`, mirroring the local chats folder."""
+    return config.archive_dir / "chats"
+
+
+def _scan_transcripts(chats: Path) -> dict[date, list[Path]]:
+    found: dict[date, list[Path]] = {}
+    if not chats.is_dir():
+        return found
+    for dirpath, dirnames, filenames in os.walk(chats):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in filenames:
+            if name.endswith(".md") and not name.startswith("."):
+                path = Path(dirpath, name)
+                day = transcript_date(path, chats)
+                if day is not None:
+                    found.setdefault(day, []).append(path)
+    for paths in found.values():
+        paths.sort()
+    return found
 
 
 def plan_days(found: Survey, *, force: bool = False, only: date | None = None) -> list[DayPlan]:

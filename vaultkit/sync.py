@@ -5,13 +5,14 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
 from vaultkit.catalog import Catalog
 from vaultkit.config import Config
+from vaultkit.document import parse_document
 from vaultkit.errors import DirtyFileError, SummarizerError, VaultkitError
 from vaultkit.links import PARENT_LINE, SPINE_LINE, parent_line, set_managed_line, spine_line
 from vaultkit.lock import vault_lock
@@ -31,7 +32,8 @@ from vaultkit.render import Renderer
 from vaultkit.sources import read_day, read_text
 from vaultkit.storage import digest, remove_stale_temp_files, write_atomic
 from vaultkit.summarize.base import Summarizer, make_summarizer, validate_fields
-from vaultkit.summary import add_marker, read_marker
+from vaultkit.summary import add_marker, parse_summary, read_marker
+from vaultkit.vault import parse_date
 from vaultkit.vocabulary import Vocabulary
 
 Progress = Callable[[int, int, str], None]
@@ -53,11 +55,29 @@ class SyncReport:
     changes: list[Change] = field(default_factory=list)
     kept: list[DayPlan] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)
+    deferred: list[date] = field(default_factory=list)
     dry_run: bool = False
 
     @property
     def ok(self) -> bool:
         return not self.failed
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which days a run summarizes; the default (every day, no limit) is the daily sync.
+
+    Backfill narrows it: `days` are the days found in its source folder, `limit` caps the work of
+    one run (the rest is `deferred`), `source` is a folder of old daily notes read as raw material
+    when it is not the archive, `pause` overrides the config's pause between summarizer calls, and
+    `relate` refreshes related dates once all days are summarized (see `_relate_again`).
+    """
+
+    days: Collection[date] | None = None
+    limit: int | None = None
+    source: Path | None = None
+    pause: float | None = None
+    relate: bool = False
 
 
 def sync(
@@ -68,17 +88,21 @@ def sync(
     force: bool = False,
     summarizer: Summarizer | None = None,
     progress: Progress | None = None,
+    scope: Scope | None = None,
 ) -> SyncReport:
     """Run the whole pass under the vault lock; one failing day never stops the others."""
     vocabulary = Vocabulary(config.vocabulary, config.people)
+    scope = scope or Scope()
+    if only is not None:
+        scope = replace(scope, days=[d for d in scope.days or [only] if d == only])
     if dry_run:
         catalog = open_catalog(config, read_only=True)
-        return _sync(config, catalog, vocabulary, only, True, force, summarizer, progress)
+        return _sync(config, catalog, vocabulary, scope, True, force, summarizer, progress)
     with vault_lock(config.state_dir):
         remove_stale_temp_files(config.memory_dir)
         catalog = open_catalog(config)
         try:
-            return _sync(config, catalog, vocabulary, only, False, force, summarizer, progress)
+            return _sync(config, catalog, vocabulary, scope, False, force, summarizer, progress)
         finally:
             catalog.save()
             catalog.close()
@@ -88,23 +112,31 @@ def _sync(
     config: Config,
     catalog: Catalog,
     vocabulary: Vocabulary,
-    only: date | None,
+    scope: Scope,
     dry_run: bool,
     force: bool,
     summarizer: Summarizer | None,
     progress: Progress | None,
 ) -> SyncReport:
     report = SyncReport(dry_run=dry_run)
-    found = survey(config, catalog)
-    plans = plan_days(found, force=force, only=only)
+    found = survey(config, catalog, extra_source=scope.source)
+    plans = plan_days(found, force=force)
+    if scope.days is not None:
+        wanted = set(scope.days)
+        plans = [p for p in plans if p.day in wanted]
     work = [p for p in plans if p.action in ("create", "refresh", "repair")]
+    if scope.limit is not None:
+        work, report.deferred = work[: scope.limit], [p.day for p in work[scope.limit :]]
     report.kept = [p for p in plans if p.action == "keep"]
     report.failed = [(p.day.isoformat(), p.reason) for p in plans if p.action == "fail"]
     if work and not dry_run:
         summarizer = summarizer or make_summarizer(config, vocabulary)
-        _summarize_days(
-            config, found, work, summarizer, vocabulary, report, catalog, progress, force
+        pause = config.pause_seconds if scope.pause is None else scope.pause
+        made = _summarize_days(
+            config, found, work, summarizer, vocabulary, report, catalog, progress, force, pause
         )
+        if scope.relate and made:
+            _relate_again(config, found, made, scope, report, catalog)
     elif dry_run:
         report.changes += [
             Change(_rel(config, _summary_path(config, p.day)), p.action, p.reason) for p in work
@@ -124,14 +156,17 @@ def _summarize_days(
     catalog: Catalog,
     progress: Progress | None,
     force: bool,
-) -> None:
+    pause: float,
+) -> list[date]:
+    """Summarize the planned days one by one, each write atomic; returns the days written."""
     renderer = Renderer(config.templates_dir, config.summarizer.heading)
     finder = RelatedFinder(_known_features(found))
+    made = []
     for done, plan in enumerate(work):
         if progress:
             progress(done, len(work), plan.day.isoformat())
-        if done and config.pause_seconds:
-            time.sleep(config.pause_seconds)
+        if done and pause:
+            time.sleep(pause)
         try:
             summary = _summarize_day(config, found, plan.day, summarizer, vocabulary, finder)
             path = _summary_path(config, plan.day)
@@ -143,8 +178,54 @@ def _summarize_days(
         finder.add(plan.day, features(summary))
         found.summaries[plan.day] = catalog.put(path, _fresh_facts(summary, text))
         report.changes.append(Change(_rel(config, path), _past(plan.action), plan.reason))
+        made.append(plan.day)
     if progress:
         progress(len(work), len(work), "")
+    return made
+
+
+def _relate_again(
+    config: Config,
+    found: Survey,
+    made: list[date],
+    scope: Scope,
+    report: SyncReport,
+    catalog: Catalog,
+) -> None:
+    """Relate the days this run made against all days, once every day is summarized.
+
+    A day made early in a run, or in an earlier run that failed on some days, was related only to
+    the days known then. Each made day is related again; a later machine-made day of the scope is
+    rewritten only when a made day now ranks among its related dates. Hand edits are never touched.
+    """
+    finder = RelatedFinder(_known_features(found))
+    renderer = Renderer(config.templates_dir, config.summarizer.heading)
+    made_days, first = set(made), min(made)
+    scoped = set(scope.days) if scope.days is not None else None
+    limit, floor = config.scoring.related_dates, config.scoring.min_related_overlap
+    for day in sorted(d for d in found.summaries if d >= first):
+        facts = found.summaries[day]
+        if not facts.get("fields") or not facts.get("pristine") or facts.get("problem"):
+            continue
+        if day not in made_days and scoped is not None and day not in scoped:
+            continue
+        path = _summary_path(config, day)
+        try:
+            current = parse_summary(parse_document(path.read_bytes(), path))
+            related = tuple(sorted(finder.related(day, features(current), limit, floor)))
+            if related == current.related_dates:
+                continue
+            if day not in made_days and not made_days & set(related):
+                continue
+            summary = replace(current, related_dates=related)
+            text = add_marker(renderer.summary(summary), facts.get("source") or "")
+            _write_summary(path, text, force=False)
+        except (VaultkitError, OSError) as exc:
+            report.failed.append((day.isoformat(), str(exc)))
+            continue
+        found.summaries[day] = catalog.put(path, _fresh_facts(summary, text))
+        detail = ", ".join(d.isoformat() for d in related) or "none"
+        report.changes.append(Change(_rel(config, path), "related", f"related dates: {detail}"))
 
 
 def _summarize_day(
@@ -158,7 +239,7 @@ def _summarize_day(
     note = found.note_path(day)
     assert note is not None
     fields: DayFields = validate_fields(
-        summarizer.summarize(read_day(day, note, found.files.transcripts.get(day, []))), day
+        summarizer.summarize(read_day(day, note, found.transcripts_of(day))), day
     )
     terms = vocabulary.normalize(fields)
     draft = Summary(
@@ -192,11 +273,19 @@ def _write_summary(path: Path, text: str, *, force: bool) -> None:
 
 
 def _link_notes(config: Config, found: Survey, report: SyncReport, dry_run: bool) -> None:
-    """Thread the spine through local daily notes and give each transcript its parent link."""
+    """Thread the spine through local daily notes and give each transcript its parent link.
+
+    The spine runs through local and archived notes (never through a backfill's other source
+    folder). When the archive folder is absent (a NAS not mounted), a spine pointing to a summarized
+    day with no local note is kept: that day is taken to be archived, so an offline NAS changes no byte.
+    """
     previous: date | None = None
-    for day in found.source_days:
+    offline = not config.archive_dir.is_dir()
+    for day in sorted(set(found.files.daily) | set(found.archive)):
         local = found.files.daily.get(day)
         facts = found.notes.get(day, {})
+        if offline and local is not None:
+            previous = _archived_previous(found, day, facts.get("spine"), previous)
         expected = previous.isoformat() if previous else None
         if local is not None and not facts.get("error") and facts.get("spine") != expected:
             line = spine_line(previous) if previous else None
@@ -212,6 +301,18 @@ def _link_notes(config: Config, found: Survey, report: SyncReport, dry_run: bool
                 _relink(
                     config, path, PARENT_LINE, line, "linked", f"parent -> {day}", report, dry_run
                 )
+
+
+def _archived_previous(
+    found: Survey, day: date, spine: str | None, previous: date | None
+) -> date | None:
+    """The day a spine points to, when it is a summarized day missing locally (an archived day)."""
+    target = parse_date(spine or "")
+    if target is None or target in found.files.daily or target not in found.summaries:
+        return previous
+    if target < day and (previous is None or target > previous):
+        return target
+    return previous
 
 
 def _relink(
