@@ -1,0 +1,190 @@
+"""A small JSON-over-HTTP client for OpenAI-compatible endpoints (chat completions, embeddings).
+
+Stdlib only. Retries what may pass (timeouts, refused or dropped connections, 429, 5xx) with
+exponential backoff and no jitter, so a run is reproducible; honours `Retry-After` (seconds) on
+429 and 503, capped. Other 4xx answers are the caller's mistake and fail at once. Every failure
+is a `SummarizerError` with one line naming the status and the URL, never the API key.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from vaultkit import __version__
+from vaultkit.errors import SummarizerError
+
+BACKOFF = 0.5  # seconds before the first retry; doubles each time
+MAX_BACKOFF = 8.0
+MAX_RETRY_AFTER = 60.0  # a server asking for longer gets this much, then we try again
+RETRY_AFTER_STATUSES = (429, 503)
+_DETAIL_CHARS = 160
+
+
+class HTTPStatusError(SummarizerError):
+    """The server answered with an HTTP error status; `status` and `detail` say which and why."""
+
+    def __init__(self, message: str, *, status: int, detail: str = "") -> None:
+        super().__init__(message)
+        self.status = status
+        self.detail = detail
+
+
+def join_url(base_url: str, path: str) -> str:
+    """`base_url` (e.g. `http://host:8080/v1`) with `path` (e.g. `chat/completions`) appended."""
+    return base_url.rstrip("/") + "/" + path.lstrip("/")
+
+
+def redact_url(url: str) -> str:
+    """A URL safe to print: no user info, query or fragment (keys sometimes travel there)."""
+    parts = urllib.parse.urlsplit(url)
+    host = parts.hostname or ""
+    if ":" in host:
+        host = f"[{host}]"
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    netloc = f"{host}:{port}" if port else host
+    return urllib.parse.urlunsplit((parts.scheme, netloc, parts.path, "", ""))
+
+
+def post_json(
+    url: str,
+    payload: Mapping[str, Any],
+    *,
+    api_key: str | None = None,
+    timeout: float = 60.0,
+    retries: int = 3,
+    sleep: Callable[[float], None] = time.sleep,
+    backoff: float = BACKOFF,
+    max_backoff: float = MAX_BACKOFF,
+    max_retry_after: float = MAX_RETRY_AFTER,
+    headers: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """POST `payload` as JSON and return the JSON object answered; retry what may pass.
+
+    `retries` is the number of further attempts after the first. `sleep` is called with the
+    pause before each retry (tests pass a recorder). Without `api_key` no Authorization header
+    is sent, which is what local servers expect.
+    """
+    body = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+    request_headers = {
+        "Content-Type": "application/json",
+        "Accept": "application/json",
+        "User-Agent": f"vaultkit/{__version__}",
+        **(headers or {}),
+    }
+    if api_key:
+        request_headers["Authorization"] = f"Bearer {api_key}"
+    shown = redact_url(url)
+    attempts = max(0, retries) + 1
+    for attempt in range(1, attempts + 1):
+        request = urllib.request.Request(url, data=body, headers=request_headers, method="POST")
+        pause = min(max_backoff, backoff * 2 ** (attempt - 1))
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                raw = response.read()
+        except urllib.error.HTTPError as exc:
+            status = exc.code
+            detail = _detail(_read_error_body(exc), api_key)
+            retryable = status == 429 or status >= 500
+            if not retryable or attempt == attempts:
+                tried = f" after {attempt} attempts" if attempt > 1 else ""
+                reason = f": {detail}" if detail else ""
+                raise HTTPStatusError(
+                    f"POST {shown} failed with HTTP {status}{tried}{reason}",
+                    status=status,
+                    detail=detail,
+                ) from None
+            if status in RETRY_AFTER_STATUSES:
+                asked = _retry_after(exc.headers.get("Retry-After") if exc.headers else None)
+                if asked is not None:
+                    pause = min(asked, max_retry_after)
+        except TimeoutError as exc:
+            if attempt == attempts:
+                raise _gave_up(shown, f"timed out after {timeout:g} s", attempt) from exc
+        except urllib.error.URLError as exc:
+            reason = exc.reason
+            what = "timed out" if isinstance(reason, TimeoutError) else _reason(reason)
+            if attempt == attempts:
+                raise _gave_up(shown, what, attempt) from None
+        except (http.client.HTTPException, ConnectionError, OSError) as exc:
+            if attempt == attempts:
+                raise _gave_up(shown, _reason(exc), attempt) from None
+        else:
+            return _parse(raw, shown)
+        sleep(pause)
+    raise AssertionError("unreachable")  # pragma: no cover: the loop returns or raises
+
+
+def _parse(raw: bytes, shown: str) -> dict[str, Any]:
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise SummarizerError(f"POST {shown} answered with something that is not JSON") from None
+    if not isinstance(data, dict):
+        raise SummarizerError(f"POST {shown} answered with JSON that is not an object")
+    return data
+
+
+def _gave_up(shown: str, what: str, attempts: int) -> SummarizerError:
+    tried = f" after {attempts} attempts" if attempts > 1 else ""
+    return SummarizerError(f"POST {shown} failed{tried}: {what}")
+
+
+def _reason(reason: object) -> str:
+    """A connection problem in a few words: `connection refused`, `timed out`, ..."""
+    if isinstance(reason, TimeoutError):
+        return "timed out"
+    if isinstance(reason, ConnectionRefusedError):
+        return "connection refused"
+    if isinstance(reason, socket.gaierror):
+        return "unknown host"
+    if isinstance(reason, OSError) and reason.strerror:
+        return reason.strerror.lower()
+    text = " ".join(str(reason).split())
+    return text[:_DETAIL_CHARS] or type(reason).__name__
+
+
+def _read_error_body(exc: urllib.error.HTTPError) -> bytes:
+    try:
+        return exc.read(4096) or b""
+    except (OSError, http.client.HTTPException):
+        return b""
+
+
+def _detail(raw: bytes, api_key: str | None) -> str:
+    """The server's own error message, on one short line, with the key blanked if echoed."""
+    text = raw.decode("utf-8", "replace")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        data = None
+    if isinstance(data, dict):
+        error = data.get("error", data.get("message", data.get("detail")))
+        if isinstance(error, dict):
+            error = error.get("message", error)
+        text = error if isinstance(error, str) else json.dumps(error)
+    text = " ".join(text.split())
+    if api_key:
+        text = text.replace(api_key, "***")
+    return text[:_DETAIL_CHARS] + ("…" if len(text) > _DETAIL_CHARS else "")
+
+
+def _retry_after(value: str | None) -> float | None:
+    """Seconds from a `Retry-After: N` header; None for the date form or anything else."""
+    if value is None:
+        return None
+    try:
+        seconds = float(value.strip())
+    except ValueError:
+        return None
+    return seconds if seconds >= 0 and seconds == seconds else None

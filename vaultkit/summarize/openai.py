@@ -1,0 +1,307 @@
+"""The LLM summarizer: any OpenAI-compatible chat-completions endpoint, its answer checked field
+by field.
+
+The prompt carries the controlled vocabulary and the rules; the answer is asked for as JSON
+through a JSON schema (`response_format`), and parsed from plain text when a server rejects
+that. Whatever the model adds beyond the fields we ask for (related dates, invented dates) is
+ignored: related dates are the program's job. An answer that fails a check raises
+`SummarizerError`, so nothing invalid reaches a file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from collections.abc import Callable
+from pathlib import PurePath
+from typing import Any
+
+from vaultkit.config import SummarizerConfig
+from vaultkit.errors import SummarizerError
+from vaultkit.llm import HTTPStatusError, join_url, post_json
+from vaultkit.model import DayFields
+from vaultkit.summarize.base import DayInput, validate_fields
+from vaultkit.vocabulary import Vocabulary
+
+KINDS = ("projects", "technologies", "libraries")
+MAX_TERM_CHARS = 100
+BULLET_CHARS = 200
+# Statuses with which servers refuse a `response_format` they do not support.
+REJECTED_FORMAT = (400, 422)
+
+_STRINGS = {"type": "array", "items": {"type": "string"}}
+ANSWER_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "people": _STRINGS,
+        "projects": _STRINGS,
+        "technologies": _STRINGS,
+        "libraries": _STRINGS,
+        "uncategorized": {
+            "type": "object",
+            "properties": {kind: _STRINGS for kind in KINDS},
+            "required": list(KINDS),
+            "additionalProperties": False,
+        },
+        "importance": {"type": "integer", "minimum": 1, "maximum": 10},
+        "mood": {"type": "string"},
+        "bullets": {"type": "array", "items": {"type": "string"}, "minItems": 3, "maxItems": 6},
+    },
+    "required": [
+        "people",
+        *KINDS,
+        "uncategorized",
+        "importance",
+        "mood",
+        "bullets",
+    ],
+    "additionalProperties": False,
+}
+RESPONSE_FORMAT = {
+    "type": "json_schema",
+    "json_schema": {"name": "day_summary", "strict": True, "schema": ANSWER_SCHEMA},
+}
+
+SYSTEM_PROMPT = """\
+You summarize one day of a person's memory, kept by their AI assistant: the daily note and the \
+chat transcripts of that day. Answer with one JSON object and nothing else.
+
+Controlled vocabulary (use exactly these spellings):
+- projects: {projects}
+- technologies: {technologies}
+- libraries: {libraries}
+- known people: {people}
+- aliases (left means right): {aliases}
+
+Rules:
+- "projects", "technologies", "libraries": only terms from the vocabulary above, spelled as \
+listed, and only when the day's text mentions them (or an alias of them).
+- A project, technology or library the text mentions that is NOT in the vocabulary goes to \
+"uncategorized" under its kind, never into the main lists.
+- "people": the people who took part or are mentioned, by their known name when they have one.
+- "importance": an integer from 1 to 10, how much this day will matter later. Architecture \
+decisions and migrations 8-10; incidents and outages 7-9; ordinary work 4-6; small talk, \
+errands and private chores 1-3.
+- "mood": one lowercase word for the day (for example excited, productive, stressed, tired, \
+relaxed, happy, frustrated, neutral).
+- "bullets": 3 to 6 short plain sentences (under 200 characters, no markdown, no links) on what \
+happened, was decided or is planned. Only facts from the text.
+- Never invent dates. Do not output related dates or any field not asked for.
+
+The JSON object has exactly these keys: {{"people": [], "projects": [], "technologies": [], \
+"libraries": [], "uncategorized": {{"projects": [], "technologies": [], "libraries": []}}, \
+"importance": 1, "mood": "", "bullets": []}}"""
+
+_FENCED = re.compile(r"^```[\w-]*\s*\n?(.*?)\n?```$", re.DOTALL)
+_BULLET_MARK = re.compile(r"^(?:[-*•+]|\d{1,2}[.)])\s+")
+
+
+class OpenAISummarizer:
+    """Summary fields from an OpenAI-compatible chat-completions endpoint, checked field by field."""
+
+    name = "openai"
+
+    def __init__(
+        self,
+        config: SummarizerConfig,
+        vocabulary: Vocabulary,
+        *,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.config = config
+        self.vocabulary = vocabulary
+        self.system_prompt = system_prompt(vocabulary)
+        self._sleep = sleep
+        self._use_schema = True  # until the server refuses `response_format` once
+
+    def summarize(self, day: DayInput) -> DayFields:
+        """Ask the model for one day's fields; raise `SummarizerError` unless all are valid."""
+        answer = self._ask(day)
+        return fields_from_answer(answer, day)
+
+    def _ask(self, day: DayInput) -> str:
+        payload: dict[str, Any] = {
+            "model": self.config.model,
+            "messages": [
+                {"role": "system", "content": self.system_prompt},
+                {"role": "user", "content": user_prompt(day, self.config.max_input_chars)},
+            ],
+        }
+        if self._use_schema:
+            try:
+                return self._post({**payload, "response_format": RESPONSE_FORMAT}, day)
+            except HTTPStatusError as exc:
+                if exc.status not in REJECTED_FORMAT:
+                    raise
+                # The server does not do structured output: ask again, parse JSON from the text.
+                self._use_schema = False
+        return self._post(payload, day)
+
+    def _post(self, payload: dict[str, Any], day: DayInput) -> str:
+        api_key = os.environ.get(self.config.api_key_env) or None
+        response = post_json(
+            join_url(self.config.base_url, "chat/completions"),
+            payload,
+            api_key=api_key,
+            timeout=self.config.timeout,
+            retries=self.config.retries,
+            sleep=self._sleep,
+        )
+        return _message_content(response, day)
+
+
+def system_prompt(vocabulary: Vocabulary) -> str:
+    """The instructions, with the controlled vocabulary and the known people filled in."""
+    lists = vocabulary_lists(vocabulary)
+    return SYSTEM_PROMPT.format(
+        projects=_listing(lists["projects"]),
+        technologies=_listing(lists["technologies"]),
+        libraries=_listing(lists["libraries"]),
+        people=_listing(lists["people"]),
+        aliases=_listing(lists["aliases"]),
+    )
+
+
+def vocabulary_lists(vocabulary: Vocabulary) -> dict[str, list[str]]:
+    """Canonical terms per kind, known people and `alias -> term` pairs of a vocabulary."""
+    # Vocabulary offers lookups, not listings; its tables are read here, in one place.
+    lists: dict[str, list[str]] = {kind: [] for kind in (*KINDS, "people", "aliases")}
+    terms = vocabulary._terms
+    for kind, term in terms.values():
+        lists[kind].append(term)
+    lists["people"] = list(vocabulary._people.values())
+    for alias, key in vocabulary._aliases.items():
+        if key in terms:
+            lists["aliases"].append(f"{alias} -> {terms[key][1]}")
+    for alias, person in vocabulary._people_aliases.items():
+        lists["aliases"].append(f"{alias} -> {person}")
+    return lists
+
+
+def user_prompt(day: DayInput, max_chars: int) -> str:
+    """The day's note and transcripts, cut to `max_chars` at a line end when possible."""
+    parts = [f"Date: {day.date.isoformat()}", "", "## Daily note", day.note.strip()]
+    for name, text in day.transcripts:
+        parts += ["", f"## Transcript: {PurePath(name).name}", text.strip()]
+    text = "\n".join(parts)
+    if len(text) > max_chars:
+        cut = text[:max_chars]
+        newline = cut.rfind("\n")
+        if newline > max_chars // 2:
+            cut = cut[:newline]
+        text = cut + "\n[... the rest of the day is cut ...]"
+    return text
+
+
+def fields_from_answer(content: str, day: DayInput) -> DayFields:
+    """Parse and check an answer; terms under `uncategorized` join their kind's list, to be
+    sorted out by vocabulary normalization. Fields not asked for are ignored."""
+    answer = parse_json_answer(content, day)
+    where = f"summary of {day.date.isoformat()}: the LLM answer"
+    uncategorized = answer.get("uncategorized", {})
+    if not isinstance(uncategorized, dict):
+        raise SummarizerError(f"{where} has `uncategorized` that is not an object")
+    lists = {}
+    for kind in KINDS:
+        main = _strings(answer.get(kind, []), kind, where)
+        extra = _strings(uncategorized.get(kind, []), f"uncategorized.{kind}", where)
+        lists[kind] = main + extra
+    bullets = tuple(
+        _shorten(_BULLET_MARK.sub("", b)) for b in _strings(answer.get("bullets"), "bullets", where)
+    )
+    if not bullets:
+        raise SummarizerError(f"{where} has no bullets")
+    mood = answer.get("mood", "neutral")
+    if not isinstance(mood, str) or len(mood) > 40 or "\n" in mood:
+        raise SummarizerError(f"{where} has a mood that is not a short string: {_show(mood)}")
+    fields = DayFields(
+        people=_strings(answer.get("people", []), "people", where),
+        projects=lists["projects"],
+        technologies=lists["technologies"],
+        libraries=lists["libraries"],
+        importance=_importance(answer.get("importance"), where),
+        mood=mood.strip().lower() or "neutral",
+        bullets=bullets,
+    )
+    return validate_fields(fields, day.date)
+
+
+def parse_json_answer(content: str, day: DayInput) -> dict[str, Any]:
+    """The JSON object in a model's text: bare, in a ```json fence, or amid a few words."""
+    where = f"summary of {day.date.isoformat()}: the LLM answer"
+    text = content.strip()
+    fenced = _FENCED.match(text)
+    if fenced:
+        text = fenced.group(1).strip()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        start, end = text.find("{"), text.rfind("}")
+        try:
+            data = json.loads(text[start : end + 1]) if 0 <= start < end else None
+        except json.JSONDecodeError:
+            data = None
+        if data is None:
+            raise SummarizerError(
+                f"{where} is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+            ) from None
+    if not isinstance(data, dict):
+        raise SummarizerError(f"{where} is JSON but not an object")
+    return data
+
+
+def _message_content(response: dict[str, Any], day: DayInput) -> str:
+    """The text of the first choice of a chat-completions response."""
+    where = f"summary of {day.date.isoformat()}: the LLM response"
+    try:
+        content = response["choices"][0]["message"]["content"]
+    except (KeyError, IndexError, TypeError):
+        raise SummarizerError(f"{where} has no choices[0].message.content") from None
+    if isinstance(content, list):  # some servers answer with content parts
+        content = "".join(p.get("text", "") for p in content if isinstance(p, dict))
+    if not isinstance(content, str) or not content.strip():
+        raise SummarizerError(f"{where} has an empty message")
+    return content
+
+
+def _strings(value: Any, name: str, where: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise SummarizerError(f"{where} has `{name}` that is not a list: {_show(value)}")
+    out = []
+    for item in value:
+        if not isinstance(item, str):
+            raise SummarizerError(f"{where} has `{name}` with a non-string item: {_show(item)}")
+        item = " ".join(item.split())
+        if name != "bullets" and len(item) > MAX_TERM_CHARS:
+            raise SummarizerError(f"{where} has `{name}` with an overlong item: {_show(item)}")
+        if item:
+            out.append(item)
+    return tuple(out)
+
+
+def _importance(value: Any, where: str) -> int:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 10:
+        raise SummarizerError(f"{where} has importance {_show(value)}, not an integer 1..10")
+    return value
+
+
+def _shorten(text: str, limit: int = BULLET_CHARS) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if " " in cut:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:") + "…"
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
+def _listing(items: list[str]) -> str:
+    return ", ".join(items) if items else "(none)"
