@@ -20,6 +20,7 @@ from __future__ import annotations
 import bisect
 import difflib
 import json
+import os
 import re
 from collections import Counter, defaultdict
 from collections.abc import Collection, Sequence
@@ -73,6 +74,7 @@ _FLOAT = "tag:yaml.org,2002:float"
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 # What YAML 1.2 (Obsidian) reads the same way as PyYAML's YAML 1.1; anything else is a coercion.
 _YAML12_BOOL = {"true", "True", "TRUE", "false", "False", "FALSE"}
+_SUSPECT_TAGS = frozenset({_BOOL, _INT, _FLOAT, _TIMESTAMP})
 _YAML12_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]+")
 _DATE_LIKE = re.compile(DATE_PATTERN)
 _LINK_FAST = re.compile(r"\[\[([^\[\]\n]*?)\]\]")
@@ -144,6 +146,23 @@ class _Context:
     known_days: Collection[date] = frozenset()
     daily_days: Sequence[date] = ()  # sorted: local and archived daily notes
     property_types: dict[str, str] = field(default_factory=dict)
+    _terms: dict[str, tuple[str, str] | None] = field(default_factory=dict)
+    _people: dict[str, str] = field(default_factory=dict)
+
+    def lookup(self, term: str) -> tuple[str, str] | None:
+        """Vocabulary.lookup, memoized: the same terms recur in thousands of summaries."""
+        try:
+            return self._terms[term]
+        except KeyError:
+            found = self._terms[term] = self.vocabulary.lookup(term)
+            return found
+
+    def person(self, name: str) -> str:
+        try:
+            return self._people[name]
+        except KeyError:
+            canonical = self._people[name] = self.vocabulary.person(name)
+            return canonical
 
     def previous_day(self, day: date) -> date | None:
         i = bisect.bisect_left(self.daily_days, day)
@@ -182,10 +201,12 @@ def _property_types(config: Config) -> dict[str, str]:
 
 
 def _entries(config: Config, found: VaultFiles) -> list[_Entry]:
-    vault = config.vault_dir
+    prefix = len(str(config.vault_dir)) + 1
+    slash = os.sep != "/"
 
     def entry(path: Path, kind: str, day: date | None = None) -> _Entry:
-        return _Entry(path, path.relative_to(vault).as_posix(), kind, day)
+        rel = str(path)[prefix:]  # every scanned path lies below the vault folder
+        return _Entry(path, rel.replace(os.sep, "/") if slash else rel, kind, day)
 
     entries = [entry(p, "daily", d) for d, p in found.daily.items()]
     entries += [entry(p, "summary", d) for d, p in found.summaries.items()]
@@ -328,25 +349,24 @@ def _report(results: list[_Result], entries: list[_Entry], selected: list[_Entry
 
 
 def _name_collisions(entries: list[_Entry], selected: set[str]) -> list[Problem]:
-    """Notes whose names differ only in case: Obsidian resolves links ignoring case."""
-    groups: dict[str, set[str]] = defaultdict(set)
-    paths: dict[str, list[str]] = defaultdict(list)
+    """Notes in one folder whose names differ only in case: one file on macOS and Windows.
+
+    Equal names in different folders are fine (transcripts of different days share names);
+    Obsidian tells them apart by path.
+    """
+    groups: dict[tuple[str, str], list[_Entry]] = defaultdict(list)
     for entry in entries:
-        stem = entry.path.name[:-3]
-        groups[stem.casefold()].add(stem)
-        paths[stem.casefold()].append(entry.rel)
+        folder, _, name = entry.rel.rpartition("/")
+        groups[(folder, name.casefold())].append(entry)
     problems = []
-    for key, spellings in groups.items():
-        if len(spellings) < 2:
+    for group in groups.values():
+        if len(group) < 2:
             continue
-        for rel in paths[key]:
-            if rel in selected:
-                others = ", ".join(p for p in paths[key] if p != rel)
-                problems.append(
-                    _problem(
-                        "name-collision", rel, None, f"name differs only in case from {others}"
-                    )
-                )
+        for entry in group:
+            if entry.rel in selected:
+                others = ", ".join(e.path.name for e in group if e is not entry)
+                message = f"name differs only in case from {others} in the same folder"
+                problems.append(_problem("name-collision", entry.rel, None, message))
     return problems
 
 
@@ -620,6 +640,7 @@ class _Front:
         self.coercions: list[tuple[str, int, str, str]] = []  # (top key, line, value, reads as)
         self.impossible: list[tuple[str, int, str]] = []  # (top key, line, value)
         self.nested_duplicate = False
+        self.first_lines: dict[str, int] = {}
 
     @classmethod
     def parse(cls, text: str, found: _Findings) -> _Front:
@@ -668,13 +689,26 @@ class _Front:
             else:
                 seen.add(key)
                 self.key_lines.append((key, _FIRST_LINE + line))
+                self.first_lines[key] = _FIRST_LINE + line
+            if _check_scalar(key_node, key, self):  # `on:` is the key True in YAML 1.1
+                self.coerced[key] = _flat(value_node)
             if (starts and line <= starts[-1]) or key_node.start_mark.column != 0:
                 editable = False
             starts.append(line)
             end = value_node.end_mark
             value_end = end.line + 1 if end.column > 0 else end.line
             self.spans[key] = (line, max(value_end, line + 1), 0)
-            if _walk(value_node, key, self, found):
+            if isinstance(value_node, ScalarNode):  # the common case, without the walk
+                coerced = _check_scalar(value_node, key, self)
+            elif isinstance(value_node, SequenceNode) and all(
+                isinstance(item, ScalarNode) for item in value_node.value
+            ):
+                coerced = False
+                for item in value_node.value:
+                    coerced = _check_scalar(item, key, self) or coerced
+            else:
+                coerced = _walk(value_node, key, self, found)
+            if coerced or key in self.coerced:
                 self.coerced[key] = _flat(value_node)
         total = self.text.count("\n")
         keys = list(self.spans)
@@ -685,10 +719,7 @@ class _Front:
         self.editable = editable and not self.nested_duplicate
 
     def line_of(self, key: str) -> int:
-        for name, line in self.key_lines:
-            if name == key:
-                return line
-        return _FIRST_LINE
+        return self.first_lines.get(key, _FIRST_LINE)
 
     def rewrite(self, values: dict[str, Any], order: Sequence[str] | None = None) -> str:
         """The frontmatter with `values` re-rendered (others kept byte for byte), keys in `order`."""
@@ -740,24 +771,35 @@ def _walk(node: Node, key: str, front: _Front, found: _Findings) -> bool:
                 stack.append(k)
         elif isinstance(current, SequenceNode):
             stack.extend(current.value)
-        elif isinstance(current, ScalarNode) and current.style is None:
-            tag, value = current.tag, current.value
-            line = _FIRST_LINE + current.start_mark.line
-            reads_as = None
-            if tag == _BOOL and value not in _YAML12_BOOL:
-                reads_as = "true" if value.lower() in ("yes", "on") else "false"
-            elif (tag == _INT and not _YAML12_INT.fullmatch(value)) or (
-                tag == _FLOAT and ("_" in value or ":" in value)
-            ):
-                reads_as = "a different number"
-            elif tag == _TIMESTAMP and not _real_timestamp(value):
-                front.impossible.append((key, line, value))
-                current.tag = _STR
-            if reads_as is not None:
-                coerced = True
-                current.tag = _STR
-                front.coercions.append((key, line, value, reads_as))
+        elif isinstance(current, ScalarNode):
+            coerced = _check_scalar(current, key, front) or coerced
     return coerced
+
+
+def _check_scalar(node: ScalarNode, key: str, front: _Front) -> bool:
+    """Record a plain scalar YAML 1.1 reads differently, or an impossible date; retag it as text."""
+    tag = node.tag
+    if node.style or tag not in _SUSPECT_TAGS:
+        return False
+    value = node.value
+    reads_as = None
+    if tag == _BOOL:
+        if value not in _YAML12_BOOL:
+            reads_as = "true" if value.lower() in ("yes", "on") else "false"
+    elif tag == _TIMESTAMP:
+        if not _real_timestamp(value):
+            front.impossible.append((key, _FIRST_LINE + node.start_mark.line, value))
+            node.tag = _STR
+        return False
+    elif (tag == _INT and not _YAML12_INT.fullmatch(value)) or (
+        tag == _FLOAT and ("_" in value or ":" in value)
+    ):
+        reads_as = "a different number"
+    if reads_as is None:
+        return False
+    node.tag = _STR
+    front.coercions.append((key, _FIRST_LINE + node.start_mark.line, value, reads_as))
+    return True
 
 
 def _flat(node: Node) -> bool:
@@ -775,7 +817,11 @@ def _flat(node: Node) -> bool:
 
 def _real_timestamp(value: str) -> bool:
     if len(value) == 10:
-        return parse_date(value) is not None
+        try:
+            date.fromisoformat(value)
+        except ValueError:
+            return False
+        return True
     try:
         _Loader("").construct_yaml_timestamp(ScalarNode(_TIMESTAMP, value))
     except (ValueError, OverflowError, TypeError):
@@ -1025,7 +1071,7 @@ def _check_summary(
     if "mood" in data and not isinstance(data["mood"], str):
         found.add("wrong-type", front.line_of("mood"), f"mood: expected text, got {data['mood']!r}")
 
-    terms = _check_terms(data, front, ctx.vocabulary, found, editable)
+    terms = _check_terms(data, front, ctx, found, editable)
     if terms is not None:
         plan.values.update(terms.changed)
         people, projects = terms.people, terms.projects
@@ -1098,7 +1144,7 @@ def _string_list(value: Any, name: str, line: int, found: _Findings) -> list[str
 
 
 def _check_terms(
-    data: dict[Any, Any], front: _Front, vocab: Vocabulary, found: _Findings, editable: bool
+    data: dict[Any, Any], front: _Front, vocab: _Context, found: _Findings, editable: bool
 ) -> _Terms | None:
     """people, projects, tags and uncategorized against the vocabulary; returns the fixed values."""
     people = _string_list(data.get("people"), "people", front.line_of("people"), found)
