@@ -55,6 +55,7 @@ class SyncReport:
     changes: list[Change] = field(default_factory=list)
     kept: list[DayPlan] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)
+    summarized: list[date] = field(default_factory=list)
     deferred: list[date] = field(default_factory=list)
     dry_run: bool = False
 
@@ -132,12 +133,13 @@ def _sync(
     if work and not dry_run:
         summarizer = summarizer or make_summarizer(config, vocabulary)
         pause = config.pause_seconds if scope.pause is None else scope.pause
-        made = _summarize_days(
+        report.summarized = _summarize_days(
             config, found, work, summarizer, vocabulary, report, catalog, progress, force, pause
         )
-        if scope.relate and made:
-            _relate_again(config, found, made, scope, report, catalog)
+        if scope.relate and report.summarized:
+            _relate_again(config, found, report.summarized, scope, report, catalog)
     elif dry_run:
+        report.summarized = [p.day for p in work]
         report.changes += [
             Change(_rel(config, _summary_path(config, p.day)), p.action, p.reason) for p in work
         ]

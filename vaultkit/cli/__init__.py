@@ -1,6 +1,7 @@
 """The `vaultkit` command: thin wrappers that parse options, call the core, and format results."""
 
 from vaultkit.cli import (  # noqa: F401  (each module registers its commands)
+    archive_cmd,
     graph_cmd,
     init_cmd,
     lint_cmd,
