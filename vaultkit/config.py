@@ -90,6 +90,7 @@ class SearchConfig:
     index: Literal["notes", "summaries", "both"] = "both"
     relevance_gate: float = 0.1
     expand_top: int = 3
+    expand_min_semantic: float = 0.2
     hybrid_weight: float = 0.5
     base_url: str = "http://127.0.0.1:8080/v1"
     model: str = ""
@@ -268,6 +269,11 @@ def _check_values(config: Config, source: Path | None) -> None:
         (config.search.top_k >= 1, "search.top_k", "an integer >= 1"),
         (0 <= config.search.relevance_gate <= 1, "search.relevance_gate", "between 0 and 1"),
         (config.search.expand_top >= 0, "search.expand_top", "an integer >= 0"),
+        (
+            0 <= config.search.expand_min_semantic <= 1,
+            "search.expand_min_semantic",
+            "between 0 and 1",
+        ),
         (0 <= config.search.hybrid_weight <= 1, "search.hybrid_weight", "between 0 and 1"),
         (config.search.timeout > 0, "search.timeout", "a number > 0"),
         (config.search.batch_size >= 1, "search.batch_size", "an integer >= 1"),

@@ -298,18 +298,36 @@ def embed_chunks(text: str, turns_per_chunk: int = EMBED_TURNS) -> list[str]:
     ]
 
 
+class SearchIndexError(VaultkitError):
+    """The search index cannot be opened or written (disk full, read-only folder, locked)."""
+
+
 def open_index(config: Config, *, embedder: Embedder | None = None) -> SearchIndex:
     """The vault's index, refreshed; close it (or use `with`) when done."""
-    index = SearchIndex(config, embedder=embedder)
-    try:
-        index.refresh()
-    except BaseException:
-        index.close()
-        raise
-    return index
+    with _translated(config):
+        index = SearchIndex(config, embedder=embedder)
+        try:
+            index.refresh()
+        except BaseException:
+            index.close()
+            raise
+        return index
 
 
 def refresh_index(config: Config, *, embedder: Embedder | None = None) -> RefreshReport:
     """Bring the vault's search index up to date (what `sync` calls at its end)."""
-    with SearchIndex(config, embedder=embedder) as index:
+    with _translated(config), SearchIndex(config, embedder=embedder) as index:
         return index.refresh()
+
+
+@contextlib.contextmanager
+def _translated(config: Config) -> Iterator[None]:
+    """SQLite and OS failures of the index become one-line VaultkitErrors naming the file."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise SearchIndexError(f"search index: {exc}", path=config.state_dir / INDEX_NAME) from None
+    except OSError as exc:
+        raise SearchIndexError(
+            f"search index: {exc.strerror or exc}", path=exc.filename or config.state_dir
+        ) from None

@@ -12,8 +12,10 @@ literally. Weights and c (`scoring.recency_decay`) come from the config; days co
 Expansion: the `search.expand_top` best direct matches each pull in their related_dates (from the
 summary frontmatter sync wrote) with semantic = their own * `scoring.expansion_factor`; a day reached
 twice keeps its best semantic score and records `via`; one hop only; dates not in the index are
-ignored. An expanded day's semantic is at most the factor (0.7), below the gate, so it never
-outranks a direct match with a higher semantic score; it fills the slots below the strong matches.
+ignored. Two guards keep it from displacing relevant days (measured in docs/retrieval.md): a related
+day joins only when it has some evidence of its own (semantic >= `search.expand_min_semantic`; a
+link is about the day's topics, not about this query), and its lent semantic is at most the factor
+(0.7), below the relevance gate, so it never outranks a direct match with a higher semantic score.
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ class Scoring:
     gate: float = 0.1
     expansion_factor: float = 0.7
     expand_top: int = 3
+    expand_min_semantic: float = 0.2
 
     @classmethod
     def of(cls, config: Config) -> Scoring:
@@ -82,6 +85,7 @@ class Scoring:
             gate=config.search.relevance_gate,
             expansion_factor=config.scoring.expansion_factor,
             expand_top=config.search.expand_top,
+            expand_min_semantic=config.search.expand_min_semantic,
         )
 
     def final(self, semantic: float, importance: float, recent: float) -> float:
@@ -221,6 +225,8 @@ def rank(
                     continue  # a missing date is ignored
                 if allowed is not None and related not in allowed:
                     continue
+                if semantic.get(related, 0.0) < scoring.expand_min_semantic:
+                    continue  # a link alone is no evidence: the day must speak to the query too
                 lent = semantic[source] * scoring.expansion_factor
                 if lent > best.get(related, 0.0):
                     best[related] = lent

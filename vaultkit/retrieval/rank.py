@@ -53,7 +53,7 @@ def relevance_gate(semantic: float, width: float) -> float:
     linearly to 0 at `width` below it. `width` 1 (or more) makes the gate open for every match."""
     if width <= 0:
         return 1.0 if semantic >= 1.0 else 0.0
-    return min(1.0, max(0.0, (semantic - (1.0 - width)) / width))
+    return min(1.0, max(0.0, 1.0 - (1.0 - semantic) / width))
 
 
 def recency(days_ago: float, decay: float) -> float:
