@@ -18,11 +18,13 @@ from vaultkit.config import Config
 from vaultkit.document import parse_document
 from vaultkit.errors import VaultkitError
 from vaultkit.links import PARENT_LINE, SPINE_LINE, managed_target
+from vaultkit.lint import check_summary_text
 from vaultkit.model import Summary
 from vaultkit.sources import content_of_note, content_of_transcript, read_text, source_digest
 from vaultkit.storage import digest
 from vaultkit.summary import parse_summary, read_marker, summary_from_mapping
 from vaultkit.vault import VaultFiles, scan, scan_archive, transcript_date
+from vaultkit.vocabulary import Vocabulary
 
 Action = Literal["create", "refresh", "repair", "keep", "fail"]
 
@@ -115,9 +117,15 @@ def survey(
         for path in paths:
             present.add(os.fspath(path))
             result.transcripts[path] = catalog.facts(path, _transcript_facts)
+    vocabulary = Vocabulary(config.vocabulary, config.people)
+    known_days = frozenset(result.source_days) | frozenset(files.summaries)
+
+    def summary_facts(path: Path) -> Facts:
+        return _summary_facts(path, vocabulary, known_days)
+
     for day, path in files.summaries.items():
         present.add(os.fspath(path))
-        result.summaries[day] = catalog.facts(path, _summary_facts)
+        result.summaries[day] = catalog.facts(path, summary_facts)
     catalog.forget_missing(present)
     return result
 
@@ -215,32 +223,24 @@ def _transcript_facts(path: Path) -> Facts:
     return {"digest": digest(content, 16), "parent": managed_target(text, PARENT_LINE)}
 
 
-def _summary_facts(path: Path) -> Facts:
-    """Marker state, validity and the fields related-day matching and the index need."""
+def _summary_facts(path: Path, vocabulary: Vocabulary, known_days: frozenset[date]) -> Facts:
+    """Marker state, validity (lint's errors) and the fields related days and the index need."""
     try:
-        doc = parse_document(path.read_bytes(), path)
+        data = path.read_bytes()
+        doc = parse_document(data, path)
         summary = parse_summary(doc)
     except (VaultkitError, OSError) as exc:
         return {"pristine": False, "source": None, "problem": _short(exc), "fields": None}
     marker = read_marker(doc.text)
+    errors = [
+        p for p in check_summary_text(path, data, vocabulary, known_days) if p.severity == "error"
+    ]
     return {
         "pristine": bool(marker and marker.pristine),
         "source": marker.source if marker else None,
-        "problem": summary_problem(path, doc.text),
+        "problem": f"{errors[0].rule}: {errors[0].message}" if errors else None,
         "fields": fields_of(summary),
     }
-
-
-def summary_problem(path: Path, text: str) -> str | None:
-    """The first error found in a summary file, or None when it is valid."""
-    summary = parse_summary(parse_document(text.encode("utf-8"), path))
-    if path.name != f"{summary.date.isoformat()}.summary.md":
-        return "date-mismatch: the file name and `date` disagree"
-    if not 1 <= summary.importance <= 10:
-        return "importance: not an integer 1..10"
-    if summary.schema_version != 1:
-        return "schema-version: expected 1"
-    return None
 
 
 def fields_of(summary: Summary) -> dict[str, Any]:
