@@ -40,10 +40,11 @@ class VocabularyConfig:
 
 @dataclass(frozen=True)
 class PeopleConfig:
-    """People the assistant knows, with nicknames that mean the same person."""
+    """People the assistant knows, nicknames meaning the same person, names never listed (itself)."""
 
     known: tuple[str, ...] = ()
     aliases: Mapping[str, str] = field(default_factory=dict)
+    ignore: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ class SearchConfig:
     backend: Literal["bm25", "embeddings", "hybrid"] = "bm25"
     top_k: int = 5
     index: Literal["notes", "summaries", "both"] = "both"
-    relevance_gate: float = 0.1
+    relevance_gate: float = 0.2
     expand_top: int = 3
     expand_min_semantic: float = 0.2
     hybrid_weight: float = 0.5

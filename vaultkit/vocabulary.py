@@ -65,6 +65,7 @@ class Vocabulary:
                 self._terms.setdefault(term_key(term), (kind, term))
         self._aliases = {term_key(a): term_key(t) for a, t in vocab.aliases.items()}
         self._people = {term_key(p): p for p in people.known}
+        self._ignored = {term_key(p) for p in people.ignore}
         self._people_aliases = {term_key(a): p for a, p in people.aliases.items()}
         self._tags = {term_key(tag_of(term)): (kind, term) for kind, term in self._terms.values()}
         term_spellings = [term for _, term in self._terms.values()]
@@ -79,6 +80,23 @@ class Vocabulary:
         key = term_key(term)
         key = self._aliases.get(key, key)
         return self._terms.get(key) or self._tags.get(key)
+
+    def listing(self) -> dict[str, list[str]]:
+        """Canonical terms per kind, known people, and `alias -> canonical` lines (for prompts)."""
+        lists: dict[str, list[str]] = {k: [] for k in ("projects", "technologies", "libraries")}
+        for kind, term in self._terms.values():
+            lists[kind].append(term)
+        lists["people"] = list(self._people.values())
+        lists["aliases"] = [
+            f"{alias} -> {self._terms[key][1]}"
+            for alias, key in self._aliases.items()
+            if key in self._terms
+        ] + [f"{alias} -> {person}" for alias, person in self._people_aliases.items()]
+        return lists
+
+    def is_ignored_person(self, name: str) -> bool:
+        """Names never listed among a day's people (the assistant itself, say)."""
+        return term_key(self.person(name)) in self._ignored
 
     def person(self, name: str) -> str:
         """A person's canonical name (known list and aliases, any case), else the name as given."""
@@ -105,7 +123,7 @@ class Vocabulary:
         if self._people_pattern is None:
             return []
         names = (self._match_person(m.group(0)) for m in self._people_pattern.finditer(text))
-        return list(unique(n for n in names if n))
+        return list(unique(n for n in names if n and not self.is_ignored_person(n)))
 
     def normalize(self, fields: DayFields) -> Terms:
         """Map every term to its canonical form and kind; unknown terms go to `uncategorized`."""
@@ -122,7 +140,7 @@ class Vocabulary:
                 else:
                     tags.append(tag_of(entry[1]))
         return Terms(
-            people=unique(self.person(p) for p in fields.people),
+            people=unique(self.person(p) for p in fields.people if not self.is_ignored_person(p)),
             projects=unique(projects),
             tags=unique(t for t in tags if t),
             uncategorized=Uncategorized(

@@ -46,7 +46,12 @@ def default_config() -> dict[str, Any]:
             "libraries": ["Pydantic", "FastAPI"],
             "aliases": {"k8s": "Kubernetes", "K3s": "Kubernetes", "postgres": "PostgreSQL"},
         },
-        "people": {"known": [], "aliases": {}},
+        "people": {
+            "_about": "ignore: names never listed as people, such as the assistant itself.",
+            "known": [],
+            "aliases": {},
+            "ignore": [],
+        },
         "scoring": {
             "weights": {"semantic": 0.5, "importance": 0.3, "recency": 0.2},
             "recency_decay": 0.01,

@@ -166,18 +166,7 @@ def system_prompt(vocabulary: Vocabulary) -> str:
 
 def vocabulary_lists(vocabulary: Vocabulary) -> dict[str, list[str]]:
     """Canonical terms per kind, known people and `alias -> term` pairs of a vocabulary."""
-    # Vocabulary offers lookups, not listings; its tables are read here, in one place.
-    lists: dict[str, list[str]] = {kind: [] for kind in (*KINDS, "people", "aliases")}
-    terms = vocabulary._terms
-    for kind, term in terms.values():
-        lists[kind].append(term)
-    lists["people"] = list(vocabulary._people.values())
-    for alias, key in vocabulary._aliases.items():
-        if key in terms:
-            lists["aliases"].append(f"{alias} -> {terms[key][1]}")
-    for alias, person in vocabulary._people_aliases.items():
-        lists["aliases"].append(f"{alias} -> {person}")
-    return lists
+    return vocabulary.listing()
 
 
 def user_prompt(day: DayInput, max_chars: int) -> str:
