@@ -56,7 +56,9 @@ def test_rank_reports_parts_and_orders_by_score() -> None:
         D("2026-07-01"): record("2026-07-01", importance=9),
     }
     semantic = {D("2026-07-30"): 1.0, D("2026-07-01"): 0.97}
-    hits = rank(semantic, records, as_of=AS_OF, scoring=Scoring(expansion_factor=0), top_k=5)
+    hits = rank(
+        semantic, records, as_of=AS_OF, scoring=Scoring(gate=0.1, expansion_factor=0), top_k=5
+    )
     assert [h.date for h in hits] == [D("2026-07-01"), D("2026-07-30")]
     old = hits[0]
     assert old.importance == pytest.approx(0.9)
@@ -130,7 +132,7 @@ def test_expanded_day_never_outranks_a_stronger_direct_match() -> None:
     semantic, records = expansion_case()
     semantic[D("2026-07-02")] = 0.72
     records[D("2026-07-05")] = record("2026-07-05", importance=10)
-    hits = rank(semantic, records, as_of=AS_OF, scoring=Scoring(expand_top=3), top_k=10)
+    hits = rank(semantic, records, as_of=AS_OF, scoring=Scoring(gate=0.1), top_k=10)
     order = [h.date for h in hits]
     assert order.index(D("2026-07-02")) < order.index(D("2026-07-05"))
 

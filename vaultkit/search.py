@@ -69,7 +69,7 @@ class Scoring:
     w_imp: float = 0.3
     w_rec: float = 0.2
     decay: float = 0.01
-    gate: float = 0.1
+    gate: float = 0.2
     expansion_factor: float = 0.7
     expand_top: int = 3
     expand_min_semantic: float = 0.2

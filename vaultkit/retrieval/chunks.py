@@ -13,7 +13,9 @@ from typing import NamedTuple
 
 __all__ = ["Turn", "parse_turns", "windows"]
 
-_TURN = re.compile(r"^([A-Z][\w.'\- ]{0,40}?):\s+(.*)$")
+# A speaker is one to three capitalized words ("Melanie", "Dr. Rina Sari"); "Payments database
+# decision: ..." is a note's line, not a turn, and keeps its words.
+_TURN = re.compile(r"^([A-Z][\w.'\-]*(?: [A-Z][\w.'\-]*){0,2}):\s+(.*)$")
 
 
 class Turn(NamedTuple):

@@ -1,0 +1,81 @@
+"""The embeddings and hybrid backends against a real HTTP server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.llm_server import Reply, error, fake_embedding, llm_server_fixture  # noqa: F401
+from vaultkit.config import load_config
+from vaultkit.embeddings import EmbeddingError, OpenAIEmbedder, cosine
+from vaultkit.errors import VaultkitError
+from vaultkit.index import SearchIndex, refresh_index
+from vaultkit.search import search
+
+
+def configure(workspace: Path, url: str, backend: str) -> Path:
+    path = workspace / "memory_config.json"
+    data = json.loads(path.read_text())
+    data["search"] = {"backend": backend, "base_url": url, "model": "test-embed", "batch_size": 4}
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_cosine() -> None:
+    assert cosine([1, 0], [1, 0]) == pytest.approx(1.0)
+    assert cosine([1, 0], [0, 1]) == pytest.approx(0.0)
+    assert cosine([1, 0], [-1, 0]) == pytest.approx(-1.0)
+    assert cosine([0, 0], [1, 1]) == 0.0
+
+
+def test_embedder_sends_a_batch_and_reads_vectors_in_order(llm_server) -> None:
+    embedder = OpenAIEmbedder(llm_server.url, "m", timeout=5)
+    vectors = embedder.embed(["alpha", "beta"])
+    assert vectors == [fake_embedding("alpha"), fake_embedding("beta")]
+    sent = llm_server.requests[0]
+    assert sent.path == "/v1/embeddings" and sent.json == {"model": "m", "input": ["alpha", "beta"]}
+    assert "Authorization" not in sent.headers
+
+
+def test_malformed_answer_is_an_error(llm_server) -> None:
+    llm_server.reply(Reply(body={"data": [{"index": 0}]}))
+    with pytest.raises(EmbeddingError, match=r"data\[\]\.embedding"):
+        OpenAIEmbedder(llm_server.url, "m", timeout=5).embed(["x"])
+
+
+@pytest.mark.parametrize("backend", ["embeddings", "hybrid"])
+def test_backend_stores_vectors_and_ranks(workspace, llm_server, backend) -> None:
+    config = load_config(configure(workspace, llm_server.url, backend))
+    refresh_index(config)
+    with SearchIndex(config) as index:
+        days = {day for day, _ in index.vectors()}
+        assert days == set(index.records())
+    asked = len(llm_server.requests)
+    assert all(len(r.json["input"]) <= 4 for r in llm_server.requests)
+    result = search(config, "kubernetes cluster", as_of=None, top_k=3)
+    assert result.backend == backend and 1 <= len(result.hits) <= 3
+    assert result.hits[0].semantic == pytest.approx(1.0)
+    assert all(0 <= h.semantic <= 1 for h in result.hits)
+    assert len(llm_server.requests) == asked + 1  # only the query: stored vectors are reused
+
+
+def test_only_a_changed_day_is_embedded_again(workspace, llm_server) -> None:
+    config = load_config(configure(workspace, llm_server.url, "embeddings"))
+    refresh_index(config)
+    asked = len(llm_server.requests)
+    (config.memory_dir / "2026-07-25.md").write_text("# 2026-07-25\n\nA short new day.\n")
+    refresh_index(config)
+    new = llm_server.requests[asked:]
+    assert len(new) == 1 and new[0].json["input"] == ["A short new day."]
+
+
+def test_endpoint_failure_is_one_clear_error(workspace, llm_server, cli) -> None:
+    path = configure(workspace, llm_server.url, "embeddings")
+    llm_server.reply(*[error(400, "bad model")] * 3)
+    with pytest.raises(VaultkitError, match="HTTP 400"):
+        refresh_index(load_config(path))
+    llm_server.reply(error(400, "bad model"))
+    result = cli("search", "kubernetes", "-c", path)
+    assert result.exit_code == 1 and "HTTP 400" in result.stderr
