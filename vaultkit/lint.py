@@ -74,6 +74,7 @@ _FLOAT = "tag:yaml.org,2002:float"
 _TIMESTAMP = "tag:yaml.org,2002:timestamp"
 # What YAML 1.2 (Obsidian) reads the same way as PyYAML's YAML 1.1; anything else is a coercion.
 _YAML12_BOOL = {"true", "True", "TRUE", "false", "False", "FALSE"}
+_OTHER_BREAKS = re.compile("[\r\x85\u2028\u2029]")
 _SUSPECT_TAGS = frozenset({_BOOL, _INT, _FLOAT, _TIMESTAMP})
 _YAML12_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]+")
 _DATE_LIKE = re.compile(DATE_PATTERN)
@@ -494,6 +495,7 @@ def _check_bytes(entry: _Entry, data: bytes, ctx: _Context, fix: bool) -> _Resul
         found.add("encoding", exc.line, exc.message)
         return _Result(entry.rel, found.problems)
     if had_bom:
+        text = text.lstrip("\ufeff")  # a doubled BOM is still a BOM, not content
         found.add("byte-order-mark", 1, "starts with a byte order mark (BOM)")
     if had_crlf:
         found.add("crlf-line-endings", 1, "uses CRLF line endings")
@@ -675,7 +677,9 @@ class _Front:
             return
         seen: set[str] = set()
         starts: list[int] = []
-        editable = not node.flow_style
+        # YAML also breaks lines at CR, NEL and the Unicode separators; then its line numbers are
+        # not ours, so the keys cannot be cut out line by line.
+        editable = not node.flow_style and not _OTHER_BREAKS.search(self.text)
         for key_node, value_node in node.value:
             line = key_node.start_mark.line
             if not isinstance(key_node, ScalarNode) or key_node.value == "<<":

@@ -1,0 +1,115 @@
+"""`vaultkit lint` through the CLI: the JSON contract, the table, --fix/--diff and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import tree_hashes
+from test_lint_rules import CHAT, NOTE, S, make_workspace, set_key, summary_text, write
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Path:
+    return make_workspace(tmp_path / "ws")
+
+
+def test_clean_vault_exits_0_with_a_table(ws: Path, cli) -> None:
+    result = cli("lint", "--config", ws / "memory_config.json")
+    assert result.exit_code == 0, result.output
+    assert "6 files checked, no problems" in result.stdout
+
+
+def test_json_contract(ws: Path, cli) -> None:
+    write(ws, CHAT, "# Chat\n")
+    write(ws, NOTE, "\ufeff" + (ws / "vault" / NOTE).read_text("utf-8"))
+    result = cli("lint", "-c", ws / "memory_config.json", "--format", "json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert set(data) == {"files_checked", "problems"}
+    assert data["files_checked"] == 6
+    for problem in data["problems"]:
+        assert set(problem) == {"path", "line", "rule", "severity", "message", "fixable"}
+        assert problem["severity"] in ("error", "warning")
+        assert isinstance(problem["fixable"], bool)
+        assert problem["line"] is None or isinstance(problem["line"], int)
+    assert {(p["path"], p["rule"], p["severity"]) for p in data["problems"]} == {
+        (CHAT, "VK503", "error"),
+        (NOTE, "VK002", "warning"),
+    }
+
+
+def test_only_warnings_exit_0(ws: Path, cli) -> None:
+    write(ws, NOTE, "\ufeff" + (ws / "vault" / NOTE).read_text("utf-8"))
+    result = cli("lint", "-c", ws / "memory_config.json", "--format", "json")
+    assert result.exit_code == 0
+    assert [p["rule"] for p in json.loads(result.stdout)["problems"]] == ["VK002"]
+
+
+def test_table_groups_by_file_with_totals(ws: Path, cli) -> None:
+    write(ws, CHAT, "# Chat\n")
+    write(ws, S, set_key(summary_text(), "importance", "importance: 11"))
+    result = cli("lint", "-c", ws / "memory_config.json")
+    assert result.exit_code == 1
+    out = result.stdout
+    assert CHAT in out and S in out
+    assert "VK503 parent-link" in out and "VK207 importance" in out
+    assert "2 problems (2 errors, 0 warnings, 1 fixable with --fix) in 2 of 6 files checked" in out
+
+
+def test_fix_repairs_and_exits_by_what_remains(ws: Path, cli) -> None:
+    write(ws, CHAT, "# Chat\n")
+    result = cli("lint", "-c", ws / "memory_config.json", "--fix")
+    assert result.exit_code == 0, result.output
+    assert f"fixed {CHAT}" in result.stderr
+    again = cli("lint", "-c", ws / "memory_config.json", "--fix")
+    assert "nothing to fix" in again.stderr
+
+
+def test_diff_writes_nothing(ws: Path, cli) -> None:
+    write(ws, CHAT, "# Chat\n")
+    before = tree_hashes(ws)
+    result = cli("lint", "-c", ws / "memory_config.json", "--diff")
+    assert tree_hashes(ws) == before
+    assert "+↑ [[2026-07-02]] | Daily Note" in result.stdout
+    assert f"would fix {CHAT}" in result.stderr
+    assert result.exit_code == 0  # nothing would remain
+
+
+def test_diff_with_json_keeps_stdout_pure(ws: Path, cli) -> None:
+    write(ws, CHAT, "# Chat\n")
+    result = cli("lint", "-c", ws / "memory_config.json", "--diff", "--format", "json")
+    assert json.loads(result.stdout) == {"files_checked": 6, "problems": []}
+    assert "+↑ [[2026-07-02]] | Daily Note" in result.stderr
+
+
+def test_paths_argument(ws: Path, cli) -> None:
+    write(ws, CHAT, "# Chat\n")
+    result = cli("lint", ws / "vault" / NOTE, "-c", ws / "memory_config.json", "-f", "json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == {"files_checked": 1, "problems": []}
+
+
+def test_missing_config_exits_2(tmp_path: Path, cli) -> None:
+    result = cli("lint", "--config", tmp_path / "nope.json")
+    assert result.exit_code == 2
+    assert "error:" in result.stderr
+
+
+def test_path_outside_vault_exits_2(ws: Path, tmp_path: Path, cli) -> None:
+    result = cli("lint", tmp_path, "-c", ws / "memory_config.json")
+    assert result.exit_code == 2
+    assert "not inside the vault" in result.stderr
+
+
+def test_bad_format_exits_2(ws: Path, cli) -> None:
+    result = cli("lint", "-c", ws / "memory_config.json", "--format", "xml")
+    assert result.exit_code == 2
+
+
+def test_help_mentions_the_options(cli) -> None:
+    result = cli("lint", "--help")
+    assert result.exit_code == 0
+    for option in ("--fix", "--diff", "--format", "--config"):
+        assert option in result.stdout
