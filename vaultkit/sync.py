@@ -14,6 +14,7 @@ from vaultkit.catalog import Catalog
 from vaultkit.config import Config
 from vaultkit.document import parse_document
 from vaultkit.errors import DirtyFileError, SummarizerError, VaultkitError
+from vaultkit.index import refresh_index
 from vaultkit.links import PARENT_LINE, SPINE_LINE, parent_line, set_managed_line, spine_line
 from vaultkit.lock import vault_lock
 from vaultkit.memindex import IndexEntry, index_context
@@ -145,6 +146,11 @@ def _sync(
         ]
     _link_notes(config, found, report, dry_run)
     _write_memory_index(config, found, report, dry_run)
+    if not dry_run:
+        try:
+            refresh_index(config)
+        except VaultkitError as exc:  # a derived cache: report it, keep what sync wrote
+            report.failed.append(("search index", str(exc)))
     return report
 
 
