@@ -229,7 +229,11 @@ def _read_or_none(path: Path) -> bytes | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise ArchiveError(f"cannot read: {_reason(exc)}", path=path, rule="archive-read") from None
+        raise ArchiveError(
+            f"cannot read the archive ({_reason(exc)}); this day stays local, nothing was removed",
+            path=path,
+            rule="archive-read",
+        ) from None
 
 
 def _truncated_copy(existing: bytes, data: bytes) -> bool:
