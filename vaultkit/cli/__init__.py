@@ -5,6 +5,7 @@ from vaultkit.cli import (  # noqa: F401  (each module registers its commands)
     graph_cmd,
     init_cmd,
     lint_cmd,
+    recall_cmd,
     search_cmd,
     sync_cmd,
 )

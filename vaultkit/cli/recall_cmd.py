@@ -1,0 +1,45 @@
+"""`vaultkit recall`: the markdown context pack an agent pastes into its prompt."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from vaultkit.cli.app import AsOfOption, ConfigOption, JsonOption, app
+from vaultkit.cli.console import err, escape, parse_day, print_json, run
+
+
+@app.command()
+def recall(
+    query: Annotated[str, typer.Argument(help="What to remember, in plain words.")],
+    config: ConfigOption = None,
+    max_days: Annotated[
+        int, typer.Option("--max-days", help="At most this many days in the pack.")
+    ] = 3,
+    max_chars: Annotated[
+        int, typer.Option("--max-chars", help="Hard bound on the pack's length in characters.")
+    ] = 6000,
+    as_of: AsOfOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Print a bounded markdown pack of the best days: summary plus excerpts of the raw notes."""
+    from vaultkit.config import load_config
+    from vaultkit.recall import recall as make_pack
+
+    pack = run(
+        lambda: make_pack(
+            load_config(config),
+            query,
+            max_days=max_days,
+            max_chars=max_chars,
+            as_of=parse_day(as_of, "--as-of"),
+        )
+    )
+    for path, error in pack.skipped:
+        err.print(f"[yellow]skipped[/] {escape(path)}: {escape(error)}")
+    if json:
+        print_json(pack.as_dict())
+    else:
+        sys.stdout.write(pack.markdown)
