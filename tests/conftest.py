@@ -33,7 +33,7 @@ def cli() -> Callable[..., object]:
 
     runner = CliRunner()
 
-    def invoke(*args: str | Path, input: str | None = None):  # noqa: A002
+    def invoke(*args: str | Path, input: str | None = None):
         return runner.invoke(app, [str(a) for a in args], input=input, catch_exceptions=False)
 
     return invoke

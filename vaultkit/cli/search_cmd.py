@@ -64,6 +64,17 @@ def search(
         _print_hits(result, scoring, explain)
 
 
+def _columns_that_fit(widths: dict[str, int], room: int, skip: tuple[str, ...]) -> list[str]:
+    """Columns in priority order, dropping the least needed ones until the table fits."""
+    names = [n for n in widths if n not in skip]
+    drop_order = ["first bullet", "mood", "projects", "via"]
+    while names and sum(widths[n] + 3 for n in names) + 1 > room and drop_order:
+        victim = drop_order.pop(0)
+        if victim in names:
+            names.remove(victim)
+    return names
+
+
 def _print_hits(result: SearchResult, scoring: Scoring, explain: bool) -> None:
     from rich.table import Table
 
@@ -72,25 +83,38 @@ def _print_hits(result: SearchResult, scoring: Scoring, explain: bool) -> None:
     if not result.hits:
         out.print(f"no day matches {escape(result.query)!r}")
         return
-    table = Table(
-        "#", "date", "score", "sem", "imp", "rec", "via", "mood", "projects", "first bullet",
-        title=f"{escape(result.query)} (as of {result.as_of})",
-    )  # fmt: skip
+    has_via = any(hit.via for hit in result.hits)
+    widths = {"#": 2, "date": 10, "score": 5, "sem": 4, "imp": 3, "rec": 4, "via": 10}
+    widths.update({"projects": 22, "mood": 9, "first bullet": 24})
+    shown = _columns_that_fit(widths, out.width, skip=() if has_via else ("via",))
+    used = sum(widths[n] + 3 for n in shown if n != "first bullet") + 1
+    widths["first bullet"] = max(widths["first bullet"], out.width - used - 3)
+    table = Table(title=f"{escape(result.query)} (as of {result.as_of})")
+    for name in shown:
+        wide = name in ("projects", "mood", "first bullet")
+        table.add_column(
+            name,
+            no_wrap=True,
+            overflow="ellipsis",
+            min_width=None if wide else widths[name],
+            max_width=widths[name],
+            justify="right" if widths[name] < 6 and not wide else "left",
+        )
     for rank, hit in enumerate(result.hits, 1):
         summary = hit.summary
-        bullet = summary.bullets[0] if summary and summary.bullets else ""
-        table.add_row(
-            str(rank),
-            hit.date.isoformat(),
-            f"{hit.score:.3f}",
-            f"{hit.semantic:.2f}",
-            f"{hit.importance:.1f}",
-            f"{hit.recency:.2f}",
-            hit.via.isoformat() if hit.via else "",
-            escape(summary.mood) if summary else "",
-            escape(", ".join(summary.projects)) if summary else "",
-            escape(bullet[:80] + ("…" if len(bullet) > 80 else "")),
-        )
+        cells = {
+            "#": str(rank),
+            "date": hit.date.isoformat(),
+            "score": f"{hit.score:.3f}",
+            "sem": f"{hit.semantic:.2f}",
+            "imp": f"{hit.importance:.1f}",
+            "rec": f"{hit.recency:.2f}",
+            "via": hit.via.isoformat() if hit.via else "",
+            "mood": escape(summary.mood) if summary else "",
+            "projects": escape(", ".join(summary.projects)) if summary else "",
+            "first bullet": escape(summary.bullets[0]) if summary and summary.bullets else "",
+        }
+        table.add_row(*(cells[name] for name in shown))
     out.print(table)
     if explain:
         for rank, hit in enumerate(result.hits, 1):
