@@ -14,7 +14,7 @@ from vaultkit.config import Config, SummarizerConfig, load_config
 from vaultkit.errors import SummarizerError
 from vaultkit.llm import HTTPStatusError, post_json, redact_url
 from vaultkit.model import DayFields
-from vaultkit.summarize.base import DayInput, make_summarizer
+from vaultkit.summarize import DayInput, make_summarizer
 from vaultkit.summarize.openai import OpenAISummarizer, fields_from_answer, user_prompt
 from vaultkit.vocabulary import Vocabulary
 

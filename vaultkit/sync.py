@@ -32,7 +32,7 @@ from vaultkit.related import RelatedFinder, features
 from vaultkit.render import Renderer
 from vaultkit.sources import read_day, read_text
 from vaultkit.storage import digest, remove_stale_temp_files, write_atomic
-from vaultkit.summarize.base import Summarizer, make_summarizer, validate_fields
+from vaultkit.summarize import Summarizer, make_summarizer, validate_fields
 from vaultkit.summary import add_marker, parse_summary, read_marker
 from vaultkit.vault import parse_date
 from vaultkit.vocabulary import Vocabulary

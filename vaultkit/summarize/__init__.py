@@ -1,5 +1,24 @@
-"""Summarizers fill a day's summary fields; they never write files or choose related dates."""
+"""Summarizers fill a day's summary fields; they never write files or choose related dates.
 
-from vaultkit.summarize.base import DayInput, Summarizer, make_summarizer, validate_fields
+The registry lives here, at the package's face, so the protocol in `base` never imports the
+implementations that depend on it.
+"""
+
+from __future__ import annotations
+
+from vaultkit.config import Config
+from vaultkit.summarize.base import DayInput, Summarizer, validate_fields
+from vaultkit.vocabulary import Vocabulary
 
 __all__ = ["DayInput", "Summarizer", "make_summarizer", "validate_fields"]
+
+
+def make_summarizer(config: Config, vocabulary: Vocabulary) -> Summarizer:
+    """The summarizer the config names: `offline` (default) or `openai`."""
+    if config.summarizer.backend == "openai":
+        from vaultkit.summarize.openai import OpenAISummarizer
+
+        return OpenAISummarizer(config.summarizer, vocabulary)
+    from vaultkit.summarize.offline import OfflineSummarizer
+
+    return OfflineSummarizer(vocabulary)

@@ -6,10 +6,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Protocol
 
-from vaultkit.config import Config
 from vaultkit.errors import SummarizerError
 from vaultkit.model import DayFields
-from vaultkit.vocabulary import Vocabulary
 
 MIN_BULLETS, MAX_BULLETS = 1, 6
 MAX_BULLET_CHARS = 300
@@ -60,14 +58,3 @@ def validate_fields(fields: DayFields, day: date) -> DayFields:
         mood=mood,
         bullets=bullets[:MAX_BULLETS],
     )
-
-
-def make_summarizer(config: Config, vocabulary: Vocabulary) -> Summarizer:
-    """The summarizer the config names."""
-    if config.summarizer.backend == "openai":
-        from vaultkit.summarize.openai import OpenAISummarizer
-
-        return OpenAISummarizer(config.summarizer, vocabulary)
-    from vaultkit.summarize.offline import OfflineSummarizer
-
-    return OfflineSummarizer(vocabulary)
