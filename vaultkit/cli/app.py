@@ -3,13 +3,28 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from vaultkit import __version__
 
+# The order `vaultkit --help` lists commands in: the daily flow first, maintenance last.
+COMMAND_ORDER = (
+    "init", "sync", "reconcile", "lint", "search", "recall", "graph", "eval", "backfill", "archive",
+)  # fmt: skip
+
+
+class _OrderedGroup(TyperGroup):
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = super().list_commands(ctx)
+        rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
+        return sorted(names, key=lambda name: rank.get(name, len(rank)))
+
+
 app = typer.Typer(
+    cls=_OrderedGroup,
     name="vaultkit",
     help="Keep an AI assistant's long-term memory as plain markdown you can browse in Obsidian.",
     no_args_is_help=True,
