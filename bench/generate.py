@@ -14,7 +14,8 @@ What it writes (all paths relative to OUT):
   Renderer and marker, the vocabulary normalized by vaultkit's Vocabulary, related dates chosen
   among earlier days sharing projects and people. They are what `vaultkit sync` would accept as fresh
   (the marker's source digest is the one sync computes), so sync has nothing to redo.
-- `--archive`: daily notes go to `archive/YYYY/MM/DATE.md` instead (transcripts stay local).
+- `--archive`: daily notes go to `archive/YYYY/MM/DATE.md` and transcripts to
+  `archive/chats/DATE/slug.md` instead, the layout `vaultkit archive` writes.
 - `--defects RATE`: a seeded share RATE of the files gets exactly one planted lint defect each; the
   list goes to `defects.json` (`[{"path", "kind", "rule", "accept", "required"}]`, `path` relative to
   the vault root as `vaultkit lint --format json` prints it).
@@ -438,38 +439,44 @@ class SummaryWriter:
 
 # --- defects -----------------------------------------------------------------------------------
 
-# kind -> (file type, primary rule name, other rule names lint may use, required)
-# Rule names follow vaultkit/rules.py where it exists; `accept` keeps older or alternative spellings
-# so the check survives a rename. Update this table when the lint rules change.
+# kind -> (file type, rule name in vaultkit/rules.py, other names lint may use, required)
+# `vaultkit lint --format json` reports a rule by its id (VK301); bench/run.py maps names to ids
+# through vaultkit.rules, so this table names rules and survives renumbering. Update it when the
+# lint rules change.
 DEFECTS: dict[str, tuple[str, str, tuple[str, ...], bool]] = {
     "yaml-broken": ("summary", "yaml-syntax", (), True),
-    "date-impossible": ("summary", "date-invalid", ("impossible-date", "date"), True),
-    "importance-11": ("summary", "importance-range", ("importance",), True),
-    "importance-type": ("summary", "wrong-type", ("importance-range", "importance", "type"), True),
-    "unknown-project": ("summary", "vocabulary-unknown", ("unknown-term", "vocabulary"), True),
-    "alias-not-canonical": ("summary", "vocabulary-alias", ("alias", "vocabulary"), True),
-    "duplicate-item": ("summary", "duplicate-item", ("duplicates", "list-duplicate"), True),
-    "related-missing": ("summary", "related-missing", ("related-date", "related-dates"), True),
-    "related-self": ("summary", "related-self", ("related-date", "related-missing"), True),
-    "related-wikilink": ("summary", "related-wikilink", ("related-link",), True),
-    "tag-space": ("summary", "tag-invalid", ("tag",), True),
+    "date-impossible": ("summary", "impossible-date", ("date-invalid",), True),
+    "importance-11": ("summary", "importance", ("importance-range",), True),
+    "importance-type": ("summary", "importance", ("wrong-type",), True),
+    "unknown-project": ("summary", "unknown-term", (), True),
+    "alias-not-canonical": ("summary", "alias-term", (), True),
+    "wrong-field": ("summary", "wrong-field", (), True),
+    "uncategorized-known": ("summary", "uncategorized-known", (), True),
+    "duplicate-item": ("summary", "duplicate-item", (), True),
+    "related-missing": ("summary", "related-date-missing", (), True),
+    "related-self": ("summary", "related-date-self", (), True),
+    "related-future": ("summary", "related-date-future", (), True),
+    "related-wikilink": ("summary", "related-date-link", (), True),
+    "tag-space": ("summary", "invalid-tag", (), True),
     "duplicate-key": ("summary", "duplicate-key", (), True),
-    "mood-off": ("summary", "yaml11-value", ("yaml11", "yaml-1.1", "yaml-boolean"), True),
-    "missing-field": ("summary", "missing-field", ("field-missing",), True),
-    "extra-field": ("summary", "extra-field", ("unknown-field", "field-extra"), True),
+    "mood-off": ("summary", "yaml11-coercion", (), True),
+    "missing-field": ("summary", "missing-field", (), True),
+    "extra-field": ("summary", "extra-field", (), True),
     "schema-version": ("summary", "schema-version", (), True),
-    "date-mismatch": ("summary", "date-mismatch", ("filename-date",), True),
-    "footer-stale": ("summary", "links-footer", ("footer",), True),
-    "second-frontmatter": ("summary", "second-frontmatter", ("frontmatter",), True),
+    "date-mismatch": ("summary", "date-mismatch", (), True),
+    "key-order": ("summary", "key-order", (), True),
+    "footer-stale": ("summary", "links-footer", (), True),
+    "second-frontmatter": ("summary", "second-frontmatter", (), True),
     "non-utf8-summary": ("summary", "encoding", (), True),
-    "spine-missing": ("note", "spine-missing", ("spine",), True),
-    "spine-wrong": ("note", "spine-wrong", ("spine",), True),
+    "spine-missing": ("note", "spine-link", (), True),
+    "spine-wrong": ("note", "spine-link", (), True),
     "non-utf8-note": ("note", "encoding", (), True),
-    "wikilink-unsafe": ("note", "wikilink-unsafe", ("link-chars", "wikilink"), True),
-    # DESIGN: CRLF is tolerated; a warning at most, so not required
-    "crlf": ("note", "line-endings", ("crlf",), False),
-    "parent-missing": ("transcript", "parent-missing", ("parent-link", "parent"), True),
-    "name-collision": ("transcript", "name-collision", ("case-collision", "filename"), True),
+    "wikilink-unsafe": ("note", "unlinkable-target", (), True),
+    "crlf": ("note", "crlf-line-endings", (), True),
+    "bom": ("note", "byte-order-mark", (), True),
+    "file-name": ("note", "file-name", (), True),
+    "parent-missing": ("transcript", "parent-link", (), True),
+    "name-collision": ("transcript", "name-collision", (), True),
 }
 
 
@@ -562,6 +569,21 @@ def plant(
         return text.replace(days[index - 1].isoformat(), wrong.isoformat(), 1)
     if kind == "wikilink-unsafe":
         return text.rstrip("\n") + "\n\nSee [[Ops: Runbook|runbook]] before the next deploy.\n"
+    if kind == "wrong-field":
+        return _fm_replace(text, "projects", "projects: [Docker]")
+    if kind == "uncategorized-known":
+        return text.replace("  technologies: [", "  technologies: [Kubernetes, ", 1).replace(
+            "[Kubernetes, ]", "[Kubernetes]"
+        )
+    if kind == "related-future":
+        later = days[index + 1].isoformat()
+        return _fm_replace(text, "related_dates", f"related_dates: [{later}]")
+    if kind == "key-order":
+        mood = _fm_get(text, "mood")
+        text = _fm_replace(text, "mood", None)
+        return _fm_replace(text, "date", f"date: {_fm_get(text, 'date')}\nmood: {mood}")
+    if kind == "bom":
+        return "\ufeff" + text
     if kind == "crlf":
         return text.replace("\n", "\r\n")
     if kind == "parent-missing":
@@ -594,7 +616,7 @@ def generate(
     memory = vault / "memory"
     chats = memory / "chats"
     summaries = memory / "summaries"
-    for folder in (memory, chats, summaries):
+    for folder in (memory, chats, summaries, out / "archive"):  # archive/: the NAS mount point
         folder.mkdir(parents=True, exist_ok=True)
     (out / "memory_config.json").write_text(json.dumps(config_dict(), indent=2) + "\n")
     writer = SummaryWriter(out) if with_summaries else None
@@ -611,7 +633,7 @@ def generate(
     for kind, (ftype, *_rest) in DEFECTS.items():
         if ftype == "summary" and not with_summaries:
             continue
-        if ftype == "note" and archive and kind.startswith("spine"):
+        if ftype == "note" and archive:  # archived notes are outside what lint must check
             continue
         kinds_by_type.setdefault(ftype, []).append(kind)
     for kinds in kinds_by_type.values():
@@ -667,6 +689,11 @@ def generate(
             note_path.parent.mkdir(parents=True, exist_ok=True)
             made_dirs.add(note_path.parent)
         kind = pick("note", index) if index < len(dates) - 1 and links else None
+        if kind == "file-name":  # a draft beside the note: not a valid name
+            stray = note_path.with_name(f"{day.isoformat()}-draft.md")
+            write(stray, d.note)
+            record(stray, kind)
+            kind = None
         write(note_path, plant(kind, note_text, d, dates, index, gaps) if kind else note_text)
         if kind:
             record(note_path, kind)
@@ -675,10 +702,11 @@ def generate(
         for name, text in d.transcripts:
             text = with_parent(text, day) if links else text
             transcripts.append((name, text))
-            folder = chats / day.isoformat()
-            folder.mkdir(exist_ok=True)
+            # archived days keep their transcripts in the archive too, as `vaultkit archive` does
+            folder = (out / "archive" / "chats" if archive else chats) / day.isoformat()
+            folder.mkdir(parents=True, exist_ok=True)
             kind = pick("transcript", index) if links else None
-            if kind == "name-collision":
+            if kind == "name-collision":  # a second file whose name differs only in case
                 twin = folder / (name[0].upper() + name[1:])
                 write(twin, text)
                 record(twin, kind)

@@ -155,6 +155,11 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 GENERATION: dict[str, Any] = {}
 
 
+def save_partial(bench: str, rows: list[dict[str, Any]]) -> None:
+    """Write the rows measured so far, so a long run that is stopped still leaves its figures."""
+    (OUT / f"partial-{bench}.json").write_text(json.dumps(rows, indent=1, default=str) + "\n")
+
+
 # --- lint -----------------------------------------------------------------------------------------
 
 
@@ -271,6 +276,7 @@ def bench_lint(days_list: Sequence[int], runs: int, defects: float = 0.02) -> di
             **check,
         }
         results.append(row)
+        save_partial("lint", results)
         log(f"lint {days}: floor {row['floor_s']:.2f} s, lint {row['lint_inprocess_s']:.2f} s "
             f"({row['ratio_inprocess']:.1f}x), defects {check['found_any_rule']}/{check['planted']}")  # fmt: skip
     md = table(
@@ -331,6 +337,7 @@ def bench_sync(days_list: Sequence[int], runs: int, full_runs: int = 1) -> dict[
             "incremental_peak_mb": max(r["peak_mb"] or 0 for r in incremental),
         }
         results.append(row)
+        save_partial("sync", results)
         log(f"sync {days}: full {full_s:.1f} s, incremental {row['incremental_s']:.2f} s")
     md = table(
         ["days", "full sync s", "ms/day", "peak MB", "no-op sync s", "files changed by no-op",
@@ -425,7 +432,7 @@ def bench_search(days_list: Sequence[int], runs: int) -> dict[str, Any]:
     for days in days_list:
         template = vault_for(f"search-{days}", days, with_summaries=True)
         ws = fresh_copy(template, f"search-{days}-work")
-        build_runs = 1 if days >= 50_000 else runs
+        build_runs = 1 if days >= 10_000 else runs
         builds = [worker("build", ws) for _ in range(build_runs)]
         log(f"search {days}: build {median([b['seconds'] for b in builds]):.1f} s")
         incremental = []
@@ -497,6 +504,31 @@ def bench_search(days_list: Sequence[int], runs: int) -> dict[str, Any]:
     return {"bench": "search", "results": results, "markdown": md}
 
 
+def bench_index_scaling(days_list: Sequence[int], runs: int) -> dict[str, Any]:
+    """Index build and +1-day refresh only, over several sizes: does cost grow linearly?"""
+    results = []
+    for days in days_list:
+        template = vault_for(f"search-{days}", days, with_summaries=True)
+        ws = fresh_copy(template, f"search-{days}-work")
+        build = worker("build", ws)
+        generate.add_day(ws, with_summary=True)
+        incremental = worker("refresh", ws)
+        results.append(
+            {
+                "days": days,
+                "build_s": build["seconds"],
+                "build_per_day_ms": build["seconds"] / days * 1000,
+                "incremental_s": incremental["seconds"],
+            }
+        )
+        log(f"index {days}: build {build['seconds']:.1f} s, +1 day {incremental['seconds']:.2f} s")
+    md = table(
+        ["days", "index build s", "build ms/day", "incremental (+1 day) s"],
+        [[r["days"], r["build_s"], r["build_per_day_ms"], r["incremental_s"]] for r in results],
+    )
+    return {"bench": "index-scaling", "results": results, "markdown": md}
+
+
 # --- backfill and archive -------------------------------------------------------------------------
 
 
@@ -525,6 +557,7 @@ def bench_backfill(days_list: Sequence[int], runs: int) -> dict[str, Any]:
             "rerun_s": rerun["seconds"],
         }
         results.append(row)
+        save_partial("backfill", results)
         log(f"backfill {days}: {row['backfill_s']:.1f} s, {summaries} summaries")
     md = table(
         ["archived days", "backfill s", "ms/day", "peak MB", "summaries written", "rerun (all done) s"],
@@ -548,21 +581,46 @@ def bench_archive(days_list: Sequence[int], runs: int) -> dict[str, Any]:
         for _ in range(runs):
             ws = fresh_copy(template, f"archive-{days}-work")
             config = str(ws / "memory_config.json")
-            result = run_cmd([*VAULTKIT, "archive", "--older-than", "0", "--config", config])
+            result = run_cmd(
+                [
+                    *VAULTKIT,
+                    "archive",
+                    "--older-than",
+                    "30",
+                    "--as-of",
+                    AS_OF,
+                    "--json",
+                    "--config",
+                    config,
+                ]
+            )
             times.append(result)
             moved = sum(1 for _ in (ws / "archive").rglob("*.md"))
-        again = run_cmd([*VAULTKIT, "archive", "--older-than", "0", "--config", config])
+        again = run_cmd(
+            [
+                *VAULTKIT,
+                "archive",
+                "--older-than",
+                "30",
+                "--as-of",
+                AS_OF,
+                "--json",
+                "--config",
+                config,
+            ]
+        )
         row = {
             "days": days,
             "archive_s": median([t["seconds"] for t in times]),
             "peak_mb": max(t["peak_mb"] or 0 for t in times),
             "files_archived": moved,
+            "rc": times[-1]["rc"],
             "rerun_s": again["seconds"],
         }
         results.append(row)
         log(f"archive {days}: {row['archive_s']:.1f} s, {moved} files")
     md = table(
-        ["days", "archive s", "peak MB", "files in archive", "rerun (nothing to do) s"],
+        ["days", "archive s (older than 30 days)", "peak MB", "files in archive", "rerun (nothing to do) s"],
         [[r["days"], r["archive_s"], r["peak_mb"], r["files_archived"], r["rerun_s"]] for r in results],
     )  # fmt: skip
     return {"bench": "archive", "results": results, "markdown": md}
@@ -588,6 +646,7 @@ BENCHES = {
     "lint": (bench_lint, [1000, 10000], [1000]),
     "sync": (bench_sync, [1000, 10000], [1000]),
     "search": (bench_search, [1000, 10000, 100000], [1000]),
+    "index-scaling": (bench_index_scaling, [250, 500, 1000], [250, 500]),
     "backfill": (bench_backfill, [1000, 10000], [1000]),
     "archive": (bench_archive, [1000], [300]),
 }
@@ -604,14 +663,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="small sizes only")
     args = parser.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
-    names = list(BENCHES) if args.bench == "all" else [args.bench]
+    names = [n for n in BENCHES if n != "index-scaling"] if args.bench == "all" else [args.bench]
     report = {"machine": machine(), "benches": {}}
     for name in names:
         fn, sizes, quick = BENCHES[name]
         days = args.days or (quick if args.quick else sizes)
         started = time.perf_counter()
+        load_before = os.getloadavg()
         result = fn(days, args.runs)
         result["seconds"] = round(time.perf_counter() - started, 1)
+        # other processes on the machine skew wall-clock figures: keep the load next to them
+        result["loadavg_before_after"] = [load_before, os.getloadavg()]
         result["generation"] = dict(GENERATION)
         GENERATION.clear()
         report["benches"][name] = result
@@ -619,7 +681,11 @@ def main(argv: list[str] | None = None) -> int:
         (OUT / f"results-{name}-{suffix}.json").write_text(
             json.dumps({"machine": report["machine"], **result}, indent=1, default=str) + "\n"
         )
-        print(f"\n### {name}\n\n{result['markdown']}\n", flush=True)
+        load = ", ".join(f"{a[0]:.1f}" for a in result["loadavg_before_after"])
+        print(
+            f"\n### {name}\n\n{result['markdown']}\n\n(load average before, after: {load})\n",
+            flush=True,
+        )
     return 0
 
 
