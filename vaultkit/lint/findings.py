@@ -1,0 +1,40 @@
+"""What the checks of one file produce: its problems and, for `--fix`, its repaired text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from vaultkit.model import Problem
+from vaultkit.rules import rule_named
+
+
+def problem(
+    name: str, rel: str, line: int | None, message: str, fixable: bool | None = None
+) -> Problem:
+    """A Problem of the rule `name`; `fixable` overrides the rule's default when the fix is unsafe."""
+    rule = rule_named(name)
+    return Problem(
+        rel, line, rule.id, rule.severity, message, rule.fixable if fixable is None else fixable
+    )
+
+
+class Findings:
+    """Collects one file's problems."""
+
+    def __init__(self, rel: str) -> None:
+        self.rel = rel
+        self.problems: list[Problem] = []
+
+    def add(self, name: str, line: int | None, message: str, fixable: bool | None = None) -> None:
+        self.problems.append(problem(name, self.rel, line, message, fixable))
+
+
+@dataclass
+class Result:
+    """One file checked: its problems, its fixed text, and its properties for the vault-wide vote."""
+
+    rel: str
+    problems: list[Problem]
+    fixed: str | None = None
+    props: list[tuple[str, str, int]] = field(default_factory=list)  # (key, category, line)
+    declared: dict[str, str] = field(default_factory=dict)  # property types from types.json
