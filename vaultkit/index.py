@@ -34,7 +34,7 @@ from vaultkit.vault import scan, scan_archive
 
 INDEX_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
-SCHEMA = 1
+SCHEMA = 2
 EMBED_TURNS = 8  # turns per embedded chunk: a few exchanges, well inside any model's input limit
 
 _TABLES = """

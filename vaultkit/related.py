@@ -61,13 +61,15 @@ class RelatedFinder:
         for feature in feats - old:
             self._postings[feature].append(day)
         self._features[day] = feats
-        self._norms.clear()
+        self._norms.pop(day, None)
 
     def _idf(self, feature: str) -> float:
         df = len(self._postings.get(feature, ()))
         return math.log(1 + len(self._features) / df) if df else 0.0
 
     def _norm(self, day: date) -> float:
+        # Cached for the run: one more day moves every IDF by a hair, and recomputing each
+        # candidate's norm after every added day made a long run quadratic.
         if day not in self._norms:
             self._norms[day] = math.sqrt(sum(self._idf(f) ** 2 for f in self._features[day]))
         return self._norms[day]

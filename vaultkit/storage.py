@@ -7,6 +7,7 @@ import errno
 import hashlib
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from vaultkit.errors import DirtyFileError, VaultkitError
@@ -25,6 +26,26 @@ def file_digest(path: Path) -> str | None:
         return digest(path.read_bytes())
     except FileNotFoundError:
         return None
+
+
+_deferred_dirs: set[Path] | None = None
+
+
+@contextlib.contextmanager
+def batched_dir_sync() -> Iterator[None]:
+    """Flush each directory touched in the block once, at its end, instead of after every rename.
+
+    A rename is atomic whether or not its directory is flushed, so every file stays old or new;
+    flushing once per directory only makes a run of many writes durable at the end, not per file.
+    """
+    global _deferred_dirs
+    outer, _deferred_dirs = _deferred_dirs, set()
+    try:
+        yield
+    finally:
+        pending, _deferred_dirs = _deferred_dirs, outer
+        for directory in sorted(pending):
+            fsync_dir(directory)
 
 
 def write_atomic(path: Path, text: str, *, expected: str | bool | None = False) -> bool:
@@ -67,7 +88,10 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise _os_error(exc, path) from None
-    fsync_dir(path.parent)
+    if _deferred_dirs is not None:
+        _deferred_dirs.add(path.parent)
+    else:
+        fsync_dir(path.parent)
 
 
 def fsync_dir(directory: Path) -> None:

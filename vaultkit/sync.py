@@ -31,7 +31,7 @@ from vaultkit.reconcile import (
 from vaultkit.related import RelatedFinder, features
 from vaultkit.render import Renderer
 from vaultkit.sources import read_day, read_text
-from vaultkit.storage import digest, remove_stale_temp_files, write_atomic
+from vaultkit.storage import batched_dir_sync, digest, remove_stale_temp_files, write_atomic
 from vaultkit.summarize import Summarizer, make_summarizer, validate_fields
 from vaultkit.summary import add_marker, parse_summary, read_marker
 from vaultkit.vault import parse_date
@@ -100,7 +100,7 @@ def sync(
     if dry_run:
         catalog = open_catalog(config, read_only=True)
         return _sync(config, catalog, vocabulary, scope, True, force, summarizer, progress)
-    with vault_lock(config.state_dir):
+    with vault_lock(config.state_dir), batched_dir_sync():
         remove_stale_temp_files(config.memory_dir)
         catalog = open_catalog(config)
         try:

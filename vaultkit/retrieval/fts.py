@@ -4,6 +4,9 @@ Tables (prefix `rk_`, so they can share a database with other tables):
 
 * `rk_day`: FTS5, one row per day holding the day's terms and their count.
 * `rk_win`: FTS5, one row per passage: turns `i-h .. i+h` around each turn `i` of the day.
+* `rk_rows`, `rk_stats`: which FTS rows belong to a day, and each table's row count and total length.
+  FTS5 cannot look rows up by an unindexed column, so these make removing a day and reading the
+  collection statistics cost the day's rows, not a scan of the whole index.
 * `rk_speaker`: the speaker names seen per day. A query naming a speaker drops the name from passage
   matching: a speaker's name is in every passage of a chat and says nothing about the topic.
 
@@ -37,6 +40,10 @@ CREATE VIRTUAL TABLE IF NOT EXISTS rk_win USING fts5(terms, day UNINDEXED, n UNI
 CREATE VIRTUAL TABLE IF NOT EXISTS rk_day_inst USING fts5vocab(rk_day, 'instance');
 CREATE VIRTUAL TABLE IF NOT EXISTS rk_win_inst USING fts5vocab(rk_win, 'instance');
 CREATE TABLE IF NOT EXISTS rk_speaker(day TEXT, name TEXT, PRIMARY KEY(day, name));
+CREATE TABLE IF NOT EXISTS rk_rows(day TEXT, tbl TEXT, row INTEGER, n INTEGER);
+CREATE INDEX IF NOT EXISTS rk_rows_day ON rk_rows(day);
+CREATE TABLE IF NOT EXISTS rk_stats(tbl TEXT PRIMARY KEY, n INTEGER, total INTEGER);
+INSERT OR IGNORE INTO rk_stats VALUES ('rk_day', 0, 0), ('rk_win', 0, 0);
 """
 _CHUNK = 500  # SQLite's default limit on host parameters is 999
 
@@ -60,24 +67,38 @@ class DayIndex:
         """Index (or re-index) one day's text; only that day's rows change. No commit."""
         self.remove_day(day)
         turns = parse_turns(text)
-        terms = tokenize(text)
-        self.db.execute(
-            "INSERT INTO rk_day(terms, day, n) VALUES (?, ?, ?)", (" ".join(terms), day, len(terms))
-        )
-        rows = []
+        self._insert("rk_day", day, tokenize(text))
+        per_turn = [tokenize(t.text) for t in turns]  # each turn once, not once per passage
         for i in range(len(turns)):
-            window = tokenize(" ".join(t.text for t in turns[max(0, i - self.h) : i + self.h + 1]))
-            rows.append((" ".join(window), day, len(window)))
-        self.db.executemany("INSERT INTO rk_win(terms, day, n) VALUES (?, ?, ?)", rows)
+            passage = per_turn[max(0, i - self.h) : i + self.h + 1]
+            self._insert("rk_win", day, [term for terms in passage for term in terms])
         self.db.executemany(
             "INSERT OR IGNORE INTO rk_speaker VALUES (?, ?)",
             [(day, t.speaker) for t in turns if t.speaker],
         )
 
+    def _insert(self, table: str, day: str, terms: list[str]) -> None:
+        cursor = self.db.execute(
+            f"INSERT INTO {table}(terms, day, n) VALUES (?, ?, ?)",
+            (" ".join(terms), day, len(terms)),
+        )
+        self.db.execute(
+            "INSERT INTO rk_rows VALUES (?, ?, ?, ?)", (day, table, cursor.lastrowid, len(terms))
+        )
+        self.db.execute(
+            "UPDATE rk_stats SET n = n + 1, total = total + ? WHERE tbl = ?", (len(terms), table)
+        )
+
     def remove_day(self, day: str) -> None:
         """Drop a day's rows. No commit."""
-        for table in ("rk_day", "rk_win", "rk_speaker"):
-            self.db.execute(f"DELETE FROM {table} WHERE day = ?", (day,))
+        rows = self.db.execute("SELECT tbl, row, n FROM rk_rows WHERE day = ?", (day,)).fetchall()
+        for table, row, length in rows:
+            self.db.execute(f"DELETE FROM {table} WHERE rowid = ?", (row,))
+            self.db.execute(
+                "UPDATE rk_stats SET n = n - 1, total = total - ? WHERE tbl = ?", (length, table)
+            )
+        self.db.execute("DELETE FROM rk_rows WHERE day = ?", (day,))
+        self.db.execute("DELETE FROM rk_speaker WHERE day = ?", (day,))
 
     def days(self) -> list[str]:
         """Every indexed day, in order."""
@@ -109,7 +130,9 @@ class DayIndex:
         query = Counter(terms)
         if not query:
             return {}
-        n, total = self.db.execute(f"SELECT count(*), total(n) FROM {table}").fetchone()
+        n, total = self.db.execute(
+            "SELECT n, total FROM rk_stats WHERE tbl = ?", (table,)
+        ).fetchone()
         if not n:
             return {}
         avg = total / n or 1.0
