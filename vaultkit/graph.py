@@ -20,9 +20,12 @@ from typing import Any, Literal
 import networkx as nx
 
 from vaultkit.config import Config
+from vaultkit.document import parse_document
 from vaultkit.errors import UsageError, VaultkitError
-from vaultkit.reconcile import open_catalog, survey
+from vaultkit.reconcile import fields_of, open_catalog
 from vaultkit.storage import write_atomic
+from vaultkit.summary import parse_summary
+from vaultkit.vault import scan, scan_archive
 
 ExportFormat = Literal["graphml", "gexf", "json"]
 FORMATS: tuple[str, ...] = ("graphml", "gexf", "json")
@@ -38,17 +41,15 @@ def entity_id(kind: str, name: str) -> str:
 def build_graph(config: Config, *, tags: bool = False) -> nx.MultiDiGraph:
     """The graph of every day with a daily note (local or archived) or a summary.
 
-    Summary fields come from the catalog cache (`.vaultkit/catalog.sqlite`), so only files changed
-    since the last sync are parsed. A related date that names no day of the vault is left out and
+    Summary fields come from the catalog cache (`.vaultkit/catalog.sqlite`), so only summaries
+    changed since the last sync are parsed; daily notes and transcripts are listed, never read. A related date that names no day of the vault is left out and
     counted in the graph's `dangling_related` attribute.
     """
-    catalog = open_catalog(config, read_only=True)
-    try:
-        found = survey(config, catalog)
-    finally:
-        catalog.close()
-    fields = {day: facts["fields"] for day, facts in found.summaries.items() if facts.get("fields")}
-    days = sorted(set(found.source_days) | set(fields))
+    files = scan(config)  # names only: a day's raw files are never opened for the graph
+    archive = scan_archive(config.archive_dir)
+    fields = _summary_fields(config, files.summaries)
+    source_days = sorted(set(files.daily) | set(archive))  # the spine, as sync threads it
+    days = sorted(set(source_days) | set(fields))
     g = nx.MultiDiGraph(dangling_related=0)
     for day in days:
         f = fields.get(day)
@@ -59,9 +60,9 @@ def build_graph(config: Config, *, tags: bool = False) -> nx.MultiDiGraph:
             importance=int(f["importance"]) if f else 0,
             mood=str(f["mood"]) if f else "",
             summary=f is not None,
-            archived=day not in found.files.daily and day in found.archive,
+            archived=day not in files.daily and day in archive,
         )
-    for previous, day in pairwise(found.source_days):
+    for previous, day in pairwise(source_days):
         g.add_edge(day.isoformat(), previous.isoformat(), key="spine", kind="spine")
     entity_kinds = _ENTITY_FIELDS if tags else _ENTITY_FIELDS[:2]
     for day, f in sorted(fields.items()):
@@ -80,6 +81,31 @@ def build_graph(config: Config, *, tags: bool = False) -> nx.MultiDiGraph:
                     g.add_node(entity, kind=kind, label=name)
                 g.add_edge(node, entity, key="mentions", kind="mentions")
     return g
+
+
+def _summary_fields(config: Config, summaries: dict[date, Path]) -> dict[date, dict[str, Any]]:
+    """Each valid summary's fields, from the catalog when the file is unchanged since sync."""
+    catalog = open_catalog(config, read_only=True)  # a reader never writes the cache
+    found = {}
+    try:
+        for day, path in summaries.items():
+            try:
+                facts = catalog.facts(path, _parse_fields)
+            except OSError:
+                continue  # gone since the scan
+            if facts.get("fields"):
+                found[day] = facts["fields"]
+    finally:
+        catalog.close()
+    return found
+
+
+def _parse_fields(path: Path) -> dict[str, Any]:
+    try:
+        summary = parse_summary(parse_document(path.read_bytes(), path))
+    except (VaultkitError, OSError):
+        return {"fields": None}
+    return {"fields": fields_of(summary)}
 
 
 def graph_stats(g: nx.MultiDiGraph, *, top: int = 5) -> dict[str, Any]:
