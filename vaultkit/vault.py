@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -16,11 +16,12 @@ DAILY_NAME = re.compile(rf"^({DATE_PATTERN})\.md$")
 SUMMARY_NAME = re.compile(rf"^({DATE_PATTERN})\.summary\.md$")
 _DATE_IN_NAME = re.compile(rf"(?<!\d)({DATE_PATTERN})(?!\d)")
 INDEX_NAME = "MEMORY_INDEX.md"
+_DATE_ONLY = re.compile(DATE_PATTERN)
 
 
 def parse_date(text: str) -> date | None:
     """A strict `YYYY-MM-DD` date, or None (also for impossible ones like 2026-02-30)."""
-    if len(text) != 10 or not re.fullmatch(DATE_PATTERN, text):
+    if len(text) != 10 or not _DATE_ONLY.fullmatch(text):
         return None
     try:
         return date.fromisoformat(text)
@@ -44,24 +45,29 @@ class VaultFiles:
 
 def scan(config: Config) -> VaultFiles:
     """List the memory, chats and summaries folders (names only; no file is opened)."""
+    # Names are matched as strings and a Path is built once per kept file: with tens of
+    # thousands of files, Path objects for `.name` and `.parent` were a tenth of a lint run.
     found = VaultFiles()
     summaries_dir, chats_dir = config.summaries_dir, config.chats_dir
-    for path in _markdown_files(config.memory_dir, skip=(summaries_dir, chats_dir)):
-        match = DAILY_NAME.match(path.name)
-        day = parse_date(match.group(1)) if match and path.parent == config.memory_dir else None
+    memory, summaries = os.fspath(config.memory_dir), os.fspath(summaries_dir)
+    for folder, name, path in _markdown_files(config.memory_dir, skip=(summaries_dir, chats_dir)):
+        match = DAILY_NAME.match(name)
+        day = parse_date(match.group(1)) if match and folder == memory else None
         if day is not None:
             found.daily[day] = path
-        elif not (path.name == INDEX_NAME and path.parent == config.memory_dir):
+        elif not (name == INDEX_NAME and folder == memory):
             found.strays.append(path)
-    for path in _markdown_files(summaries_dir):
-        match = SUMMARY_NAME.match(path.name)
-        day = parse_date(match.group(1)) if match and path.parent == summaries_dir else None
+    for folder, name, path in _markdown_files(summaries_dir):
+        match = SUMMARY_NAME.match(name)
+        day = parse_date(match.group(1)) if match and folder == summaries else None
         if day is not None:
             found.summaries[day] = path
         else:
             found.strays.append(path)
-    for path in _markdown_files(chats_dir):
-        day = transcript_date(path, chats_dir)
+    chats = os.fspath(chats_dir)
+    for folder, name, path in _markdown_files(chats_dir):
+        folders = folder[len(chats) :].split(os.sep)  # below chats_dir: empty parts dropped next
+        day = _date_in_parts([*(f for f in folders if f), name])
         if day is None:
             found.strays.append(path)
         else:
@@ -78,6 +84,11 @@ def transcript_date(path: Path, chats_dir: Path) -> date | None:
         parts = path.relative_to(chats_dir).parts
     except ValueError:
         parts = path.parts
+    return _date_in_parts(parts)
+
+
+def _date_in_parts(parts: Sequence[str]) -> date | None:
+    """The first real date in the last part (the file name), else in the folders, nearest first."""
     for part in (parts[-1], *reversed(parts[:-1])):
         for match in _DATE_IN_NAME.finditer(part):
             day = parse_date(match.group(1))
@@ -89,7 +100,7 @@ def transcript_date(path: Path, chats_dir: Path) -> date | None:
 def scan_archive(root: Path) -> dict[date, Path]:
     """Daily notes (`YYYY-MM-DD.md`) anywhere below an archive folder; the first path wins."""
     notes: dict[date, Path] = {}
-    for path in sorted(_markdown_files(root)):
+    for path in sorted(path for _, _, path in _markdown_files(root)):
         match = DAILY_NAME.match(path.name)
         day = parse_date(match.group(1)) if match else None
         if day is not None:
@@ -97,8 +108,9 @@ def scan_archive(root: Path) -> dict[date, Path]:
     return notes
 
 
-def _markdown_files(root: Path, skip: tuple[Path, ...] = ()) -> Iterator[Path]:
-    """Every `.md` file below `root`, skipping dot folders, temp files and the `skip` trees."""
+def _markdown_files(root: Path, skip: tuple[Path, ...] = ()) -> Iterator[tuple[str, str, Path]]:
+    """(folder, name, path) of every `.md` file below `root`, skipping dot folders, temp files
+    and the `skip` trees; `folder` is the walk's own string, `root`'s exactly for its top files."""
     if not root.is_dir():
         return
     skipped = {os.fspath(s) for s in skip}
@@ -106,6 +118,7 @@ def _markdown_files(root: Path, skip: tuple[Path, ...] = ()) -> Iterator[Path]:
         dirnames[:] = sorted(
             d for d in dirnames if not d.startswith(".") and os.path.join(dirpath, d) not in skipped
         )
+        folder = Path(dirpath)
         for name in filenames:
             if name.endswith(".md") and not name.startswith("."):
-                yield Path(dirpath, name)
+                yield dirpath, name, folder / name

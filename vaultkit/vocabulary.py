@@ -5,26 +5,32 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from vaultkit.config import PeopleConfig, VocabularyConfig
 from vaultkit.model import DayFields, Uncategorized
 
 _SEPARATORS = re.compile(r"[\s_\-]+")
 _TAG_UNSAFE = re.compile(r"[^\w/\-]+")
+_DASHES = re.compile(r"-{2,}")
 # Terms this short match in lowercase only as listed ("RAG" or "Rag", not "rag"; "Go", not "go").
 _CASE_SENSITIVE_MAX = 3
 
 
+# term_key and tag_of are pure and see the same few hundred terms again and again (every summary
+# lists them; `unique` keys every item): memoized, they drop out of a lint run's profile.
+@lru_cache(maxsize=1 << 16)
 def term_key(term: str) -> str:
     """The form two spellings of one term share: case-folded, separators as single spaces."""
     return _SEPARATORS.sub(" ", term.casefold()).strip()
 
 
+@lru_cache(maxsize=1 << 16)
 def tag_of(term: str) -> str:
     """A term as a valid Obsidian tag: no spaces or `#`, never only digits."""
     spelled = term.strip().lstrip("#").replace("+", "plus").replace("#", "sharp")
     tag = _TAG_UNSAFE.sub("-", spelled).strip("-")
-    tag = re.sub(r"-{2,}", "-", tag)
+    tag = _DASHES.sub("-", tag)
     if not tag:
         return ""
     if tag.replace("/", "").isdigit():

@@ -23,6 +23,7 @@ from vaultkit.summary import SUMMARY_KEYS
 from vaultkit.vault import DATE_PATTERN, INDEX_NAME
 
 _DAILY_LIKE = re.compile(DATE_PATTERN + r"\.md")
+_SUMMARY_KEYS = frozenset(SUMMARY_KEYS)
 
 
 def check_entry(entry: Entry, data: bytes | OSError, ctx: Context, fix: bool) -> Result:
@@ -95,10 +96,12 @@ def _check_note(
 
 def _record_properties(entry: Entry, front: Front, ctx: Context, result: Result) -> None:
     """The file's properties and their kinds, for the vault-wide property-type vote."""
-    skip = SUMMARY_KEYS if entry.kind == "summary" else ()
+    skip = _SUMMARY_KEYS if entry.kind == "summary" else frozenset()
     for key, line in front.key_lines:
+        if key in skip:
+            continue
         kind = category(front.data.get(key))
-        if kind is not None and key not in skip:
+        if kind is not None:
             result.props.append((key, kind, line))
     result.declared = ctx.property_types
 

@@ -131,7 +131,8 @@ class Front:
         if isinstance(node, SequenceNode) and all(isinstance(i, ScalarNode) for i in node.value):
             coerced = False
             for item in node.value:
-                coerced = _check_scalar(item, key, self) or coerced
+                if item.tag in _SUSPECT_TAGS:  # most items are text: skip the call
+                    coerced = _check_scalar(item, key, self) or coerced
             return coerced
         return _walk(node, key, self, found)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from vaultkit.links import FOOTER_PREFIX, LINK_UNSAFE, find_wikilinks, wikilink
 from vaultkit.lint.findings import Findings
@@ -12,6 +13,7 @@ from vaultkit.vault import DATE_PATTERN
 
 DATE_LIKE = re.compile(DATE_PATTERN)
 _LINK_FAST = re.compile(r"\[\[([^\[\]\n]*?)\]\]")
+_wikilink = lru_cache(maxsize=1 << 14)(wikilink)  # the same people and projects in every footer
 
 
 def check_links(body: str, body_line: int, found: Findings, dates: bool) -> list[int]:
@@ -39,8 +41,8 @@ def check_links(body: str, body_line: int, found: Findings, dates: bool) -> list
 
 def _suspicious(body: str, dates: bool) -> bool:
     """A quick pass: whether any link may need reporting (most bodies have none)."""
-    for match in _LINK_FAST.finditer(body):
-        target = match.group(1).split("|", 1)[0].split("#", 1)[0].strip().rstrip("\\")
+    for inner in _LINK_FAST.findall(body):
+        target = inner.split("|", 1)[0].split("#", 1)[0].strip().rstrip("\\")
         if LINK_UNSAFE.search(target) or (dates and DATE_LIKE.fullmatch(target)):
             return True
     return False
@@ -88,7 +90,7 @@ def check_footer(
     plan: Plan,
 ) -> None:
     """A summary's links footer must link its people and projects, in order."""
-    links = [wikilink(name) for name in (*people, *projects)]
+    links = [_wikilink(name) for name in (*people, *projects)]
     expected = f"{FOOTER_PREFIX} {' · '.join(links)}" if links else ""
     lines = MARKER.sub("", body).split("\n")
     at = footer_index(lines)

@@ -23,10 +23,12 @@ def name_collisions(entries: list[Entry], selected: set[str]) -> list[Problem]:
     Equal names in different folders are fine (transcripts of different days share names);
     Obsidian tells them apart by path.
     """
+    folded = Counter(entry.rel.casefold() for entry in entries)  # collisions are rare: count first
     groups: dict[tuple[str, str], list[Entry]] = defaultdict(list)
     for entry in entries:
-        folder, _, name = entry.rel.rpartition("/")
-        groups[(folder, name.casefold())].append(entry)
+        if folded[entry.rel.casefold()] > 1:
+            folder, _, name = entry.rel.rpartition("/")
+            groups[(folder, name.casefold())].append(entry)
     problems = []
     for group in groups.values():
         if len(group) < 2:
