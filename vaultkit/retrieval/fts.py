@@ -67,35 +67,41 @@ class DayIndex:
         """Index (or re-index) one day's text; only that day's rows change. No commit."""
         self.remove_day(day)
         turns = parse_turns(text)
-        self._insert("rk_day", day, tokenize(text))
+        self._insert("rk_day", day, [tokenize(text)])
         per_turn = [tokenize(t.text) for t in turns]  # each turn once, not once per passage
-        for i in range(len(turns)):
-            passage = per_turn[max(0, i - self.h) : i + self.h + 1]
-            self._insert("rk_win", day, [term for terms in passage for term in terms])
+        passages = [
+            [term for terms in per_turn[max(0, i - self.h) : i + self.h + 1] for term in terms]
+            for i in range(len(turns))
+        ]
+        self._insert("rk_win", day, passages)
         self.db.executemany(
             "INSERT OR IGNORE INTO rk_speaker VALUES (?, ?)",
             [(day, t.speaker) for t in turns if t.speaker],
         )
 
-    def _insert(self, table: str, day: str, terms: list[str]) -> None:
-        cursor = self.db.execute(
-            f"INSERT INTO {table}(terms, day, n) VALUES (?, ?, ?)",
-            (" ".join(terms), day, len(terms)),
+    def _insert(self, table: str, day: str, documents: list[list[str]]) -> None:
+        """Insert a day's rows with explicit rowids, so their bookkeeping needs no lookup."""
+        last = self.db.execute(f"SELECT rowid FROM {table} ORDER BY rowid DESC LIMIT 1").fetchone()
+        first = (last[0] if last else 0) + 1
+        rows = [(first + i, " ".join(terms), day, len(terms)) for i, terms in enumerate(documents)]
+        self.db.executemany(f"INSERT INTO {table}(rowid, terms, day, n) VALUES (?, ?, ?, ?)", rows)
+        self.db.executemany(
+            "INSERT INTO rk_rows VALUES (?, ?, ?, ?)", [(day, table, r[0], r[3]) for r in rows]
         )
         self.db.execute(
-            "INSERT INTO rk_rows VALUES (?, ?, ?, ?)", (day, table, cursor.lastrowid, len(terms))
-        )
-        self.db.execute(
-            "UPDATE rk_stats SET n = n + 1, total = total + ? WHERE tbl = ?", (len(terms), table)
+            "UPDATE rk_stats SET n = n + ?, total = total + ? WHERE tbl = ?",
+            (len(rows), sum(r[3] for r in rows), table),
         )
 
     def remove_day(self, day: str) -> None:
         """Drop a day's rows. No commit."""
         rows = self.db.execute("SELECT tbl, row, n FROM rk_rows WHERE day = ?", (day,)).fetchall()
-        for table, row, length in rows:
-            self.db.execute(f"DELETE FROM {table} WHERE rowid = ?", (row,))
+        for table in {r[0] for r in rows}:
+            mine = [(row, length) for tbl, row, length in rows if tbl == table]
+            self.db.executemany(f"DELETE FROM {table} WHERE rowid = ?", [(r,) for r, _ in mine])
             self.db.execute(
-                "UPDATE rk_stats SET n = n - 1, total = total - ? WHERE tbl = ?", (length, table)
+                "UPDATE rk_stats SET n = n - ?, total = total - ? WHERE tbl = ?",
+                (len(mine), sum(length for _, length in mine), table),
             )
         self.db.execute("DELETE FROM rk_rows WHERE day = ?", (day,))
         self.db.execute("DELETE FROM rk_speaker WHERE day = ?", (day,))
