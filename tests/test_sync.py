@@ -220,3 +220,25 @@ def test_vocabulary_change_makes_summaries_invalid_again(workspace: Path) -> Non
     config_path.write_text(json.dumps(data))
     plans = reconcile_plan(load_config(config_path))
     assert plans and all(p.action == "repair" for p in plans)
+
+
+def test_broken_summaries_are_reported_not_crashed_on(workspace: Path, cli) -> None:
+    config = load_config(workspace / "memory_config.json")
+    broken = {
+        "2026-07-03": "---\ndate: 2026-07-03\nrelated_dates: [2026-02-30]\n---\n- x\n",
+        "2026-07-04": "---\ndate: [unclosed\n---\n- x\n",
+        "2026-07-05": "no frontmatter at all\n",
+    }
+    for day, text in broken.items():
+        (config.summaries_dir / f"{day}.summary.md").write_text(text)
+    (config.summaries_dir / "2026-07-06.summary.md").write_bytes(b"---\ndate: \xff\n---\n")
+    result = cli("sync", "--config", workspace / "memory_config.json")
+    assert result.exit_code == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    kept = [line for line in result.stderr.splitlines() if line.startswith("kept")]
+    assert len(kept) == 4
+    for day, text in broken.items():
+        assert (config.summaries_dir / f"{day}.summary.md").read_text() == text
+    forced = cli("sync", "--config", workspace / "memory_config.json", "--force")
+    assert forced.exit_code == 0, forced.stderr
+    assert cli("lint", "--config", workspace / "memory_config.json").exit_code == 0

@@ -88,15 +88,20 @@ def _closing_fence(text: str, start: int) -> int | None:
 
 
 def load_yaml(frontmatter: str, path: Path, first_line: int = 2) -> Any:
-    """Parse frontmatter YAML; a syntax error becomes a FileFormatError with the file's line."""
+    """Parse frontmatter YAML; any failure becomes a FileFormatError naming the file's line."""
     try:
-        return yaml.load(frontmatter, Loader=_Loader)
+        return yaml.load(frontmatter, Loader=_Loader)  # a safe loader: plain data only
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = first_line + mark.line if mark is not None else None
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise FileFormatError(
             f"YAML syntax: {problem}", path=path, line=line, rule="yaml-syntax"
+        ) from None
+    except (ValueError, OverflowError, RecursionError) as exc:
+        # PyYAML builds dates and numbers itself: `2026-02-30` raises ValueError, not YAMLError.
+        raise FileFormatError(
+            f"YAML value cannot be read: {exc}", path=path, rule="yaml-value"
         ) from None
 
 

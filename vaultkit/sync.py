@@ -270,14 +270,22 @@ def _summarize_day(
 def _write_summary(path: Path, text: str, *, force: bool) -> None:
     """Write a summary unless a person edited it since it was planned (then DirtyFileError)."""
     try:
-        current = read_text(path)
+        data = path.read_bytes()
     except FileNotFoundError:
         write_atomic(path, text, expected=None)
         return
-    marker = read_marker(current)
-    if not force and marker is not None and not marker.pristine:
+    if not force and not _pristine(data):
         raise DirtyFileError("edited by hand during this run; kept", path=path, rule="hand-edited")
-    write_atomic(path, text, expected=digest(path.read_bytes()))
+    write_atomic(path, text, expected=digest(data))
+
+
+def _pristine(data: bytes) -> bool:
+    """True when the bytes are a summary exactly as vaultkit wrote it."""
+    try:
+        marker = read_marker(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return False
+    return marker is not None and marker.pristine
 
 
 def _link_notes(config: Config, found: Survey, report: SyncReport, dry_run: bool) -> None:

@@ -69,6 +69,9 @@ def _print_changes(fixed: FixReport, show_diff: bool, to_stderr: bool) -> None:
 
 
 def _print_table(report: LintReport) -> None:
+    """Problems grouped under their file, one line each (like a compiler's), then the totals."""
+    from itertools import groupby
+
     from rich.table import Table
 
     from vaultkit.rules import BY_ID
@@ -76,29 +79,24 @@ def _print_table(report: LintReport) -> None:
     if not report.problems:
         out.print(f"[green]✓[/] {report.files_checked} files checked, no problems")
         return
-    table = Table(show_header=True, header_style="bold", expand=False, show_lines=False)
-    table.add_column("file / line", no_wrap=True)
-    table.add_column("severity")
-    table.add_column("rule", no_wrap=True)
-    table.add_column("message")
-    table.add_column("fix", justify="center")
-    current = None
-    for problem in report.problems:
-        if problem.path != current:
-            if current is not None:
-                table.add_section()
-            current = problem.path
-            table.add_row(f"[bold]{escape(problem.path)}[/]", "", "", "", "")
-        colour = "red" if problem.severity == "error" else "yellow"
-        rule = BY_ID.get(problem.rule)
-        table.add_row(
-            f"  {problem.line}" if problem.line else "  -",
-            f"[{colour}]{problem.severity}[/]",
-            f"{problem.rule} {rule.name}" if rule else problem.rule,
-            escape(problem.message),
-            "✓" if problem.fixable else "",
-        )
-    out.print(table)
+    for path, problems in groupby(report.problems, key=lambda p: p.path):
+        out.print(f"[bold]{escape(path)}[/]")
+        table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
+        table.add_column("line", justify="right", no_wrap=True, min_width=5)
+        table.add_column("severity", no_wrap=True)
+        table.add_column("rule", no_wrap=True)
+        table.add_column("message", overflow="fold")
+        for problem in problems:
+            colour = "red" if problem.severity == "error" else "yellow"
+            rule = BY_ID.get(problem.rule)
+            fixable = " [dim](fixable)[/]" if problem.fixable else ""
+            table.add_row(
+                str(problem.line) if problem.line else "-",
+                f"[{colour}]{problem.severity}[/]",
+                f"{problem.rule} {rule.name}" if rule else problem.rule,
+                escape(problem.message) + fixable,
+            )
+        out.print(table)
     files = len({p.path for p in report.problems})
     out.print(
         f"{len(report.problems)} problems ({report.errors} errors, {report.warnings} warnings,"
