@@ -92,7 +92,7 @@ class SearchConfig:
     relevance_gate: float = 0.2
     expand_top: int = 3
     expand_min_semantic: float = 0.2
-    hybrid_weight: float = 0.5
+    hybrid_weight: float = 0.7
     base_url: str = "http://127.0.0.1:8080/v1"
     model: str = ""
     api_key_env: str = "OPENAI_API_KEY"

@@ -27,15 +27,17 @@ from vaultkit.embeddings import Embedder, make_embedder
 from vaultkit.errors import VaultkitError
 from vaultkit.model import Summary
 from vaultkit.reconcile import fields_of, summary_of
-from vaultkit.retrieval import DayIndex, parse_turns, windows
+from vaultkit.retrieval import DayIndex, parse_turns
 from vaultkit.sources import content_of_note, content_of_transcript, read_text
 from vaultkit.summary import parse_summary
 from vaultkit.vault import scan, scan_archive
 
 INDEX_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
-SCHEMA = 2
-EMBED_TURNS = 8  # turns per embedded chunk: a few exchanges, well inside any model's input limit
+SCHEMA = 3
+# Characters per embedded chunk: about 200 word pieces, inside small models' 256-piece input
+# (MiniLM's); a fixed count of turns overflowed it for 69% of LoCoMo's 8-turn chunks.
+EMBED_CHARS = 800
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
@@ -289,13 +291,40 @@ _ORDER = {"note": 0, "transcript": 1, "summary": 2}
 _KINDS = ("technologies", "libraries", "projects")
 
 
-def embed_chunks(text: str, turns_per_chunk: int = EMBED_TURNS) -> list[str]:
-    """A day's text cut into chunks of a few turns each, for an embedding model's input limit."""
-    turns = parse_turns(text)
-    return [
-        "\n".join(f"{t.speaker}: {t.text}" if t.speaker else t.text for t in chunk)
-        for chunk in windows(turns, size=turns_per_chunk, stride=turns_per_chunk)
+def embed_chunks(text: str, budget: int = EMBED_CHARS) -> list[str]:
+    """A day's text as chunks of whole turns of at most `budget` characters, half overlapping.
+
+    Each chunk after the first starts at the middle turn of the one before, so a passage that
+    straddles a boundary is whole in one of them; a single longer turn is cut at word boundaries.
+    """
+    lines = [
+        piece
+        for t in parse_turns(text)
+        for piece in _cut(f"{t.speaker}: {t.text}" if t.speaker else t.text, budget)
     ]
+    chunks: list[str] = []
+    start = 0
+    while start < len(lines):
+        end, size = start, 0
+        while end < len(lines) and (end == start or size + len(lines[end]) + 1 <= budget):
+            size += len(lines[end]) + 1
+            end += 1
+        chunks.append("\n".join(lines[start:end]))
+        if end >= len(lines):
+            break
+        start = max(start + 1, (start + end) // 2)
+    return chunks
+
+
+def _cut(line: str, budget: int) -> list[str]:
+    """A line as pieces of at most `budget` characters, cut at spaces where possible."""
+    pieces = []
+    while len(line) > budget:
+        cut = line.rfind(" ", 0, budget)
+        cut = cut if cut > budget // 2 else budget
+        pieces.append(line[:cut].rstrip())
+        line = line[cut:].lstrip()
+    return [*pieces, line] if line else pieces
 
 
 class SearchIndexError(VaultkitError):
