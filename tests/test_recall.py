@@ -11,6 +11,7 @@ import pytest
 
 from vaultkit.config import Config, load_config
 from vaultkit.errors import UsageError
+from vaultkit.filters import Filters
 from vaultkit.model import Hit
 from vaultkit.recall import build_pack, recall
 from vaultkit.search import search
@@ -266,10 +267,46 @@ def test_cli_json(ws: Path, cli) -> None:
     assert data["markdown"].startswith("# Recall: zebra")
 
 
+def test_filters_restrict_the_days(ws: Path) -> None:
+    """Zebra fish is on 01-01 (Ana), 01-02 (Ana, Bo, importance 2) and 01-04 (Bo, Ana)."""
+
+    def days(**given) -> list[str]:
+        pack = recall(
+            config_of(ws), "zebra fish", max_days=5, as_of=AS_OF, filters=Filters(**given)
+        )
+        return sorted(d.hit.date.isoformat() for d in pack.days)
+
+    assert days() == ["2026-01-01", "2026-01-02", "2026-01-04"]
+    assert days(person="bo") == ["2026-01-02", "2026-01-04"]
+    assert days(person="Bo", since=date(2026, 1, 3)) == ["2026-01-04"]
+    assert days(until=date(2026, 1, 2), min_importance=3) == ["2026-01-01"]
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--person", "Bo", "--since", "2026-01-03"], ["2026-01-04"]),
+        (["--person", "bo"], ["2026-01-02", "2026-01-04"]),
+        (["--until", "2026-01-02", "--min-importance", "3"], ["2026-01-01"]),
+        (["--tag", "aquarium"], []),
+    ],
+)
+def test_cli_filters(ws: Path, cli, args, expected) -> None:
+    config = ws / "memory_config.json"
+    base = ["recall", "zebra fish", "--config", config, "--as-of", "2026-01-10", "--max-days", "5"]
+    result = cli(*base, *args, "--json")
+    assert result.exit_code == 0, result.stderr
+    assert sorted(d["date"] for d in json.loads(result.stdout)["days"]) == expected
+    markdown = cli(*base, *args)
+    assert markdown.exit_code == 0 and markdown.stdout == json.loads(result.stdout)["markdown"]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--as-of", "2026-02-30"], "--as-of"),
+        (["--since", "yesterday"], "--since: expected a date YYYY-MM-DD"),
+        (["--until", "2026-01-32"], "--until: expected a date YYYY-MM-DD"),
         (["--max-chars", "0"], "--max-chars"),
         (["--max-days", "0"], "--max-days"),
     ],

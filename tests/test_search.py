@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from vaultkit.config import load_config
+from vaultkit.filters import NO_FILTERS, Filters
 from vaultkit.index import DayRecord, SearchIndex, refresh_index
 from vaultkit.model import Summary
 from vaultkit.retrieval import relevance_gate
-from vaultkit.search import Filters, Scoring, rank, search
+from vaultkit.search import Scoring, rank, search
 from vaultkit.sync import sync
 
 D = date.fromisoformat
@@ -144,6 +145,7 @@ def test_filters() -> None:
     assert not Filters(since=D("2026-07-11")).admits(day)
     assert not Filters(until=D("2026-07-09")).admits(day)
     assert not Filters(person="Budi").admits(day)
+    assert Filters().empty and NO_FILTERS.admits(day) and not Filters(tag="k8s").empty
 
 
 # --- the index on real files ---------------------------------------------------------------------
@@ -214,5 +216,5 @@ def test_search_filters_and_top_k(synced) -> None:
     assert len(result.hits) <= 2
     scores = [h.score for h in search(synced, "cluster", as_of=AS_OF, top_k=50).hits]
     assert scores == sorted(scores, reverse=True)
-    since = search(synced, "cluster", as_of=AS_OF, since=D("2026-07-15"), top_k=50)
+    since = search(synced, "cluster", as_of=AS_OF, filters=Filters(since=D("2026-07-15")), top_k=50)
     assert all(h.date >= D("2026-07-15") for h in since.hits)

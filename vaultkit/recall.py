@@ -20,6 +20,7 @@ from typing import Any
 from vaultkit.config import Config
 from vaultkit.document import parse_document, split_frontmatter
 from vaultkit.errors import UsageError, VaultkitError
+from vaultkit.filters import NO_FILTERS, Filters
 from vaultkit.links import PARENT_LINE, SPINE_LINE
 from vaultkit.model import Hit, Summary
 from vaultkit.retrieval.tokenize import tokenize
@@ -114,12 +115,7 @@ def recall(
     max_days: int = DEFAULT_MAX_DAYS,
     max_chars: int = DEFAULT_MAX_CHARS,
     as_of: date | None = None,
-    since: date | None = None,
-    until: date | None = None,
-    person: str | None = None,
-    project: str | None = None,
-    tag: str | None = None,
-    min_importance: int | None = None,
+    filters: Filters = NO_FILTERS,
 ) -> RecallPack:
     """Search for the query, then pack the best days' summaries and raw excerpts in the bounds.
 
@@ -128,18 +124,7 @@ def recall(
     _check_bounds(max_days, max_chars)
     from vaultkit.search import search
 
-    result = search(
-        config,
-        query,
-        top_k=max_days,
-        as_of=as_of,
-        since=since,
-        until=until,
-        person=person,
-        project=project,
-        tag=tag,
-        min_importance=min_importance,
-    )
+    result = search(config, query, top_k=max_days, as_of=as_of, filters=filters)
     return build_pack(
         config, query, result.hits, max_days=max_days, max_chars=max_chars, as_of=result.as_of
     )

@@ -28,37 +28,12 @@ from typing import Any, Protocol
 from vaultkit.config import Config
 from vaultkit.embeddings import cosine
 from vaultkit.errors import UsageError
+from vaultkit.filters import NO_FILTERS, Filters
 from vaultkit.index import DayRecord, SearchIndex, open_index
 from vaultkit.model import Hit
 from vaultkit.retrieval import max_normalize, recency, relevance_gate, semantic_scores
 
 UNKNOWN_IMPORTANCE = 5  # a day without a summary yet: the middle of 1..10, neither pushed nor sunk
-
-
-@dataclass(frozen=True)
-class Filters:
-    """Which days may be returned; None means no constraint. Text matches ignore case."""
-
-    since: date | None = None
-    until: date | None = None
-    person: str | None = None
-    project: str | None = None
-    tag: str | None = None
-    min_importance: int | None = None
-
-    def admits(self, record: DayRecord) -> bool:
-        if (self.since and record.day < self.since) or (self.until and record.day > self.until):
-            return False
-        summary = record.summary
-        wanted = [(self.person, "people"), (self.project, "projects"), (self.tag, "tags")]
-        for value, attribute in wanted:
-            if value is not None:
-                have = {v.casefold() for v in getattr(summary, attribute, ())}
-                if value.lstrip("#").casefold() not in have:
-                    return False
-        if self.min_importance is not None:
-            return record.importance is not None and record.importance >= self.min_importance
-        return True
 
 
 @dataclass(frozen=True)
@@ -251,12 +226,7 @@ def search(
     *,
     top_k: int | None = None,
     as_of: date | None = None,
-    since: date | None = None,
-    until: date | None = None,
-    person: str | None = None,
-    project: str | None = None,
-    tag: str | None = None,
-    min_importance: int | None = None,
+    filters: Filters = NO_FILTERS,
 ) -> SearchResult:
     """The best days for `query`, scored by the hybrid formula with 1-hop expansion.
 
@@ -269,7 +239,6 @@ def search(
     if top_k < 1:
         raise UsageError(f"--top-k: expected an integer >= 1, got {top_k}")
     as_of = as_of or date.today()
-    filters = Filters(since, until, person, project, tag, min_importance)
     with open_index(config) as index:
         return Searcher(config, index).search(query, top_k=top_k, as_of=as_of, filters=filters)
 
@@ -284,9 +253,9 @@ class Searcher:
         self.records = index.records()
         self.scoring = Scoring.of(config)
 
-    def semantic(self, query: str, filters: Filters | None = None) -> tuple[dict, list[date]]:
+    def semantic(self, query: str, filters: Filters = NO_FILTERS) -> tuple[dict, list[date]]:
         """The backend's scores for a query and the days the filters allow."""
-        allowed = [d for d, r in self.records.items() if filters is None or filters.admits(r)]
+        allowed = [d for d, r in self.records.items() if filters.admits(r)]
         return self.backend.scores(self.index, query, allowed), allowed
 
     def search(
@@ -295,7 +264,7 @@ class Searcher:
         *,
         top_k: int,
         as_of: date,
-        filters: Filters | None = None,
+        filters: Filters = NO_FILTERS,
         scoring: Scoring | None = None,
     ) -> SearchResult:
         semantic, allowed = self.semantic(query, filters)
@@ -305,7 +274,7 @@ class Searcher:
             as_of=as_of,
             scoring=scoring or self.scoring,
             top_k=top_k,
-            allowed=set(allowed) if filters else None,
+            allowed=None if filters.empty else set(allowed),
         )
         return SearchResult(query, as_of, hits, self.backend.name)
 
@@ -322,6 +291,7 @@ def explain(hit: Hit, scoring: Scoring) -> str:
 
 
 __all__: Sequence[str] = (
+    "NO_FILTERS",
     "BM25Backend",
     "EmbeddingsBackend",
     "Filters",

@@ -9,6 +9,15 @@ import typer
 
 from vaultkit.cli.app import AsOfOption, ConfigOption, JsonOption, app
 from vaultkit.cli.console import err, escape, parse_day, print_json, run
+from vaultkit.cli.filters import (
+    MinImportanceOption,
+    PersonOption,
+    ProjectOption,
+    SinceOption,
+    TagOption,
+    UntilOption,
+    make_filters,
+)
 
 
 @app.command()
@@ -22,6 +31,12 @@ def recall(
         int, typer.Option("--max-chars", help="Hard bound on the pack's length in characters.")
     ] = 6000,
     as_of: AsOfOption = None,
+    since: SinceOption = None,
+    until: UntilOption = None,
+    person: PersonOption = None,
+    project: ProjectOption = None,
+    tag: TagOption = None,
+    min_importance: MinImportanceOption = None,
     json: JsonOption = False,
 ) -> None:
     """Print a bounded markdown pack of the best days: summary plus excerpts of the raw notes."""
@@ -35,6 +50,7 @@ def recall(
             max_days=max_days,
             max_chars=max_chars,
             as_of=parse_day(as_of, "--as-of"),
+            filters=make_filters(since, until, person, project, tag, min_importance),
         )
     )
     for path, error in pack.skipped:

@@ -9,6 +9,15 @@ import typer
 
 from vaultkit.cli.app import AsOfOption, ConfigOption, JsonOption, app
 from vaultkit.cli.console import escape, out, parse_day, print_json, run
+from vaultkit.cli.filters import (
+    MinImportanceOption,
+    PersonOption,
+    ProjectOption,
+    SinceOption,
+    TagOption,
+    UntilOption,
+    make_filters,
+)
 
 if TYPE_CHECKING:
     from vaultkit.evaluate import Report
@@ -23,14 +32,12 @@ def search(
         int | None, typer.Option("--top-k", "-k", help="How many days (default: search.top_k).")
     ] = None,
     as_of: AsOfOption = None,
-    since: Annotated[str | None, typer.Option(help="Only days on or after, YYYY-MM-DD.")] = None,
-    until: Annotated[str | None, typer.Option(help="Only days on or before, YYYY-MM-DD.")] = None,
-    person: Annotated[str | None, typer.Option(help="Only days with this person.")] = None,
-    project: Annotated[str | None, typer.Option(help="Only days with this project.")] = None,
-    tag: Annotated[str | None, typer.Option(help="Only days with this tag.")] = None,
-    min_importance: Annotated[
-        int | None, typer.Option("--min-importance", help="Only days at least this important.")
-    ] = None,
+    since: SinceOption = None,
+    until: UntilOption = None,
+    person: PersonOption = None,
+    project: ProjectOption = None,
+    tag: TagOption = None,
+    min_importance: MinImportanceOption = None,
     explain: Annotated[
         bool, typer.Option("--explain", help="Show the arithmetic of each score.")
     ] = False,
@@ -48,12 +55,7 @@ def search(
             query,
             top_k=top_k,
             as_of=parse_day(as_of, "--as-of"),
-            since=parse_day(since, "--since"),
-            until=parse_day(until, "--until"),
-            person=person,
-            project=project,
-            tag=tag,
-            min_importance=min_importance,
+            filters=make_filters(since, until, person, project, tag, min_importance),
         )
         return result, Scoring.of(loaded)
 

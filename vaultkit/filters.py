@@ -1,0 +1,51 @@
+"""`Filters`: which days `search` and `recall` may return (dates, people, projects, tags, importance).
+
+Kept apart from `search` so that `recall` and the CLI can build one without loading the index.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from vaultkit.index import DayRecord
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Which days may be returned; None means no constraint, so `Filters()` admits every day.
+
+    Text matches ignore case, and a tag may be given with or without its `#`.
+    """
+
+    since: date | None = None
+    until: date | None = None
+    person: str | None = None
+    project: str | None = None
+    tag: str | None = None
+    min_importance: int | None = None
+
+    @property
+    def empty(self) -> bool:
+        """True when no field constrains anything (`Filters()`, `NO_FILTERS`)."""
+        return self == NO_FILTERS
+
+    def admits(self, record: DayRecord) -> bool:
+        """Whether the day of `record` passes every filter that is set."""
+        if (self.since and record.day < self.since) or (self.until and record.day > self.until):
+            return False
+        summary = record.summary
+        wanted = [(self.person, "people"), (self.project, "projects"), (self.tag, "tags")]
+        for value, attribute in wanted:
+            if value is not None:
+                have = {v.casefold() for v in getattr(summary, attribute, ())}
+                if value.lstrip("#").casefold() not in have:
+                    return False
+        if self.min_importance is not None:
+            return record.importance is not None and record.importance >= self.min_importance
+        return True
+
+
+NO_FILTERS = Filters()  # the default of `search` and `recall`: every day may be returned
