@@ -197,7 +197,7 @@ def config_from_dict(data: Any, *, root: Path, source: Path | None = None) -> Co
             path=source,
             rule="config-schema-version",
         )
-    config = _build(Config, data, "", source, extra={"root": root})
+    config: Config = _build(Config, data, "", source, extra={"root": root})
     _check_values(config, source)
     return config
 

@@ -112,8 +112,7 @@ def post_json(
             if attempt == attempts:
                 raise _gave_up(shown, f"timed out after {timeout:g} s", attempt) from exc
         except urllib.error.URLError as exc:
-            reason = exc.reason
-            what = "timed out" if isinstance(reason, TimeoutError) else _reason(reason)
+            what = _reason(exc.reason)
             if attempt == attempts:
                 raise _gave_up(shown, what, attempt) from None
         except (http.client.HTTPException, ConnectionError, OSError) as exc:

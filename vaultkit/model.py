@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
-from datetime import date
 from typing import Literal
 
 SCHEMA_VERSION = 1
@@ -40,13 +40,13 @@ class Uncategorized:
 class Summary:
     """One day's summary: its frontmatter fields and the bullets of its body."""
 
-    date: date
+    date: dt.date
     people: tuple[str, ...] = ()
     projects: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     importance: int = 3
     mood: str = "neutral"
-    related_dates: tuple[date, ...] = ()
+    related_dates: tuple[dt.date, ...] = ()
     uncategorized: Uncategorized = field(default_factory=Uncategorized)
     bullets: tuple[str, ...] = ()
     schema_version: int = SCHEMA_VERSION
@@ -87,11 +87,11 @@ class Hit:
     whose related_dates pulled this day in by 1-hop expansion, or None for a direct match.
     """
 
-    date: date
+    date: dt.date
     score: float
     semantic: float
     importance: float
     recency: float
-    via: date | None
+    via: dt.date | None
     path: str
     summary: Summary | None = None

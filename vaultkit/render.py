@@ -48,7 +48,7 @@ def yaml_list(values: Iterable[Any]) -> str:
 @cache
 def _reads_back(text: str) -> bool:
     try:
-        return yaml.safe_load(f"[{text}]") == [text]
+        return bool(yaml.safe_load(f"[{text}]") == [text])
     except yaml.YAMLError:
         return False
 

@@ -253,7 +253,9 @@ class Searcher:
         self.records = index.records()
         self.scoring = Scoring.of(config)
 
-    def semantic(self, query: str, filters: Filters = NO_FILTERS) -> tuple[dict, list[date]]:
+    def semantic(
+        self, query: str, filters: Filters = NO_FILTERS
+    ) -> tuple[dict[date, float], list[date]]:
         """The backend's scores for a query and the days the filters allow."""
         allowed = [d for d, r in self.records.items() if filters.admits(r)]
         return self.backend.scores(self.index, query, allowed), allowed

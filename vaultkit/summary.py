@@ -84,15 +84,20 @@ def summary_from_mapping(data: Mapping[str, Any], body: str, path: Path) -> Summ
         people=as_strings(data.get("people")),
         projects=as_strings(data.get("projects")),
         tags=tuple(s.lstrip("#") for s in as_strings(data.get("tags"))),
-        importance=importance if type(importance) is int else 0,
+        importance=_integer(importance),
         mood=str(data.get("mood") or ""),
         related_dates=tuple(d for d in related if d is not None),
         uncategorized=Uncategorized(
             **{k: as_strings(uncategorized.get(k)) for k in UNCATEGORIZED_KEYS}
         ),
         bullets=parse_bullets(body),
-        schema_version=data.get("schema_version") if type(data.get("schema_version")) is int else 0,
+        schema_version=_integer(data.get("schema_version")),
     )
+
+
+def _integer(value: Any) -> int:
+    """An integer YAML value as is; anything else (a bool, a float, text) as 0."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def parse_bullets(body: str) -> tuple[str, ...]:

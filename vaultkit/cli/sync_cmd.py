@@ -10,6 +10,10 @@ from vaultkit.cli.app import ConfigOption, JsonOption, app
 from vaultkit.cli.console import err, escape, out, parse_day, print_json, run
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from rich.progress import Progress, TaskID
+
     from vaultkit.sync import SyncReport
 
 
@@ -108,14 +112,14 @@ def _print_report(report: SyncReport) -> None:
 
 
 class _progress:
-    """A progress bar on stderr while days are summarized; silent for JSON or few days."""
+    """A progress bar with ETA on stderr while days are summarized; silent for JSON or no terminal."""
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled and err.is_terminal
-        self._bar = None
-        self._task = None
+        self._bar: Progress | None = None
+        self._task: TaskID | None = None
 
-    def __enter__(self):
+    def __enter__(self) -> Callable[[int, int, str], None] | None:
         return self.update if self.enabled else None
 
     def update(self, done: int, total: int, label: str) -> None:
@@ -132,6 +136,7 @@ class _progress:
             )
             self._bar.start()
             self._task = self._bar.add_task("summarizing", total=total)
+        assert self._task is not None
         self._bar.update(self._task, completed=done, description=f"summarizing {label}")
 
     def __exit__(self, *exc: object) -> None:

@@ -67,7 +67,7 @@ def _string_list(value: Any, name: str, line: int, found: Findings) -> list[str]
     if bad:
         found.add("wrong-type", line, f"{name}: expected a list of text, holds {bad[0]!r}")
         return None
-    return value
+    return [str(v) for v in value]
 
 
 def _read_uncategorized(

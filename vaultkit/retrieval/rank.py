@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping
+from typing import TypeVar
 
 from vaultkit.retrieval.fts import DayIndex
 from vaultkit.retrieval.tokenize import tokenize
 
+K = TypeVar("K")
+
 __all__ = ["max_normalize", "recency", "relevance_gate", "semantic_scores"]
 
 
-def max_normalize(scores: Mapping[str, float]) -> dict[str, float]:
+def max_normalize(scores: Mapping[K, float]) -> dict[K, float]:
     """Each score divided by the largest (all-zero input stays zero)."""
     top = max(scores.values(), default=0.0)
     return {k: (v / top if top > 0 else 0.0) for k, v in scores.items()}
