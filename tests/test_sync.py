@@ -242,3 +242,20 @@ def test_broken_summaries_are_reported_not_crashed_on(workspace: Path, cli) -> N
     forced = cli("sync", "--config", workspace / "memory_config.json", "--force")
     assert forced.exit_code == 0, forced.stderr
     assert cli("lint", "--config", workspace / "memory_config.json").exit_code == 0
+
+
+def test_a_related_day_that_disappears_gets_its_summaries_repaired(workspace: Path) -> None:
+    config = load_config(workspace / "memory_config.json")
+    sync(config)
+    target = "2026-07-01"
+    pointing = [
+        name for name, text in summaries(workspace).items() if f"related_dates: [{target}" in text
+    ]
+    assert pointing
+    (config.memory_dir / f"{target}.md").unlink()
+    (config.summaries_dir / f"{target}.summary.md").unlink()
+    plans = {p.day.isoformat(): p for p in reconcile_plan(config)}
+    for name in pointing:
+        assert plans[name[:10]].action == "repair"
+    sync(config)
+    assert all(target not in text for text in summaries(workspace).values())

@@ -10,6 +10,7 @@ import json
 import os
 from dataclasses import dataclass, field, replace
 from datetime import date
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -64,6 +65,11 @@ class Survey:
         by_place = {p.relative_to(archive_chats_dir(self.config)): p for p in archived}
         by_place.update({p.relative_to(self.config.chats_dir): p for p in local})
         return [by_place[place] for place in sorted(by_place)]
+
+    @cached_property
+    def known_days(self) -> frozenset[str]:
+        """Every day with a note or a summary, as `YYYY-MM-DD` (what a related date may name)."""
+        return frozenset(d.isoformat() for d in (*self.source_days, *self.summaries))
 
     @property
     def source_days(self) -> list[date]:
@@ -193,10 +199,11 @@ def _plan_day(found: Survey, day: date, force: bool) -> DayPlan | None:
     if summary is None:
         return DayPlan(day, "create", "no summary")
     hand_edited = not summary["pristine"]
-    if summary.get("problem"):
+    problem = summary.get("problem") or _dangling_related(found, summary)
+    if problem:
         if hand_edited and not force:
-            return DayPlan(day, "keep", f"invalid but edited by hand: {summary['problem']}")
-        return DayPlan(day, "repair", f"invalid: {summary['problem']}")
+            return DayPlan(day, "keep", f"invalid but edited by hand: {problem}")
+        return DayPlan(day, "repair", f"invalid: {problem}")
     if summary["source"] != source:
         if hand_edited and not force:
             return DayPlan(day, "keep", "daily note changed, summary edited by hand")
@@ -204,6 +211,13 @@ def _plan_day(found: Survey, day: date, force: bool) -> DayPlan | None:
     if force and hand_edited:
         return DayPlan(day, "refresh", "edited by hand; --force")
     return None
+
+
+def _dangling_related(found: Survey, summary: Facts) -> str | None:
+    """A related date whose day has gone since the summary's facts were cached."""
+    fields = summary.get("fields") or {}
+    gone = [d for d in fields.get("related_dates", []) if d not in found.known_days]
+    return f"related date {gone[0]} no longer exists" if gone else None
 
 
 def _note_facts(path: Path) -> Facts:
