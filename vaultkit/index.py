@@ -16,7 +16,7 @@ import json
 import os
 import sqlite3
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -30,7 +30,7 @@ from vaultkit.reconcile import fields_of, summary_of
 from vaultkit.retrieval import DayIndex, parse_turns
 from vaultkit.sources import content_of_note, content_of_transcript, read_text
 from vaultkit.summary import parse_summary
-from vaultkit.vault import scan, scan_archive
+from vaultkit.vault import VaultFiles, scan, scan_archive
 
 INDEX_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
@@ -143,10 +143,15 @@ class SearchIndex:
             "embeddings": search.model if self.embeds else "",
         }
 
-    def refresh(self) -> RefreshReport:
-        """Bring the index up to date with the vault, re-reading only the days whose files changed."""
+    def refresh(
+        self, files: VaultFiles | None = None, archive: Mapping[date, Path] | None = None
+    ) -> RefreshReport:
+        """Bring the index up to date with the vault, re-reading only the days whose files changed.
+
+        `files` and `archive` are a scan the caller (sync) has just made; without them it scans.
+        """
         report = RefreshReport()
-        current = self._current_files()
+        current = self._current_files(files, archive)
         report.files = len(current)
         stored = {
             path: _File(day, kind, mtime, size)
@@ -162,9 +167,9 @@ class SearchIndex:
         with self.db:
             for day in sorted(changed):
                 self.db.execute("DELETE FROM files WHERE day = ?", (day,))
-                files = by_day.get(day)
-                if files:
-                    self._index_day(day, files)
+                day_files = by_day.get(day)
+                if day_files:
+                    self._index_day(day, day_files)
                     report.indexed.append(date.fromisoformat(day))
                 else:
                     self._remove_day(day)
@@ -173,12 +178,15 @@ class SearchIndex:
             self._embed_pending()
         return report
 
-    def _current_files(self) -> dict[str, _File]:
+    def _current_files(
+        self, found: VaultFiles | None, archive: Mapping[date, Path] | None
+    ) -> dict[str, _File]:
         """Every source file with its day, kind, mtime and size (stat only; nothing is read)."""
-        found = scan(self.config)
+        found = found if found is not None else scan(self.config)
         paths = [(p, day, "summary") for day, p in found.summaries.items()]
         if self.config.search.index != "summaries":
-            archive = scan_archive(self.config.archive_dir)
+            if archive is None:
+                archive = scan_archive(self.config.archive_dir)
             for day in set(found.daily) | set(archive):
                 paths.append((found.daily.get(day) or archive[day], day, "note"))
             for day, transcripts in found.transcripts.items():
@@ -343,10 +351,16 @@ def open_index(config: Config, *, embedder: Embedder | None = None) -> SearchInd
         return index
 
 
-def refresh_index(config: Config, *, embedder: Embedder | None = None) -> RefreshReport:
-    """Bring the vault's search index up to date (what `sync` calls at its end)."""
+def refresh_index(
+    config: Config,
+    *,
+    embedder: Embedder | None = None,
+    files: VaultFiles | None = None,
+    archive: Mapping[date, Path] | None = None,
+) -> RefreshReport:
+    """Bring the vault's search index up to date (what `sync` calls at its end, with its scan)."""
     with _translated(config), SearchIndex(config, embedder=embedder) as index:
-        return index.refresh()
+        return index.refresh(files, archive)
 
 
 @contextlib.contextmanager

@@ -148,7 +148,7 @@ def _sync(
     _write_memory_index(config, found, report, dry_run)
     if not dry_run:
         try:
-            refresh_index(config)
+            refresh_index(config, files=found.files, archive=found.archive)
         except VaultkitError as exc:  # a derived cache: report it, keep what sync wrote
             report.failed.append(("search index", str(exc)))
     return report
@@ -185,6 +185,7 @@ def _summarize_days(
             continue
         finder.add(plan.day, features(summary))
         found.summaries[plan.day] = catalog.put(path, _fresh_facts(summary, text))
+        found.files.summaries[plan.day] = path
         report.changes.append(Change(_rel(config, path), _past(plan.action), plan.reason))
         made.append(plan.day)
     if progress:
