@@ -19,21 +19,13 @@ from vaultkit.links import PARENT_LINE, SPINE_LINE, parent_line, set_managed_lin
 from vaultkit.lock import vault_lock
 from vaultkit.memindex import IndexEntry, index_context
 from vaultkit.model import DayFields, Summary
-from vaultkit.reconcile import (
-    DayPlan,
-    Survey,
-    fields_of,
-    open_catalog,
-    plan_days,
-    summary_of,
-    survey,
-)
+from vaultkit.reconcile import DayPlan, Survey, open_catalog, plan_days, survey
 from vaultkit.related import RelatedFinder, features
 from vaultkit.render import Renderer
 from vaultkit.sources import read_day, read_text
 from vaultkit.storage import batched_dir_sync, digest, remove_stale_temp_files, write_atomic
 from vaultkit.summarize import Summarizer, make_summarizer, validate_fields
-from vaultkit.summary import add_marker, parse_summary, read_marker
+from vaultkit.summary import add_marker, fields_of, parse_summary, read_marker, summary_of
 from vaultkit.vault import parse_date
 from vaultkit.vocabulary import Vocabulary
 
@@ -203,9 +195,10 @@ def _relate_again(
 ) -> None:
     """Relate the days this run made against all days, once every day is summarized.
 
-    A day made early in a run, or in an earlier run that failed on some days, was related only to
-    the days known then. Each made day is related again; a later machine-made day of the scope is
-    rewritten only when a made day now ranks among its related dates. Hand edits are never touched.
+    Days are made in date order, so a day made in this run was already related to every earlier
+    day and is left alone. A later machine-made day of the scope (made in an earlier run, before
+    this run filled older days) is rewritten only when a made day now ranks among its related
+    dates. Hand edits are never touched.
     """
     finder = RelatedFinder(_known_features(found))
     renderer = Renderer(config.templates_dir, config.summarizer.heading)
@@ -214,9 +207,9 @@ def _relate_again(
     limit, floor = config.scoring.related_dates, config.scoring.min_related_overlap
     for day in sorted(d for d in found.summaries if d >= first):
         facts = found.summaries[day]
-        if not facts.get("fields") or not facts.get("pristine") or facts.get("problem"):
+        if day in made_days or not facts.get("fields") or not facts.get("pristine"):
             continue
-        if day not in made_days and scoped is not None and day not in scoped:
+        if facts.get("problem") or (scoped is not None and day not in scoped):
             continue
         path = _summary_path(config, day)
         try:
@@ -224,7 +217,7 @@ def _relate_again(
             related = tuple(sorted(finder.related(day, features(current), limit, floor)))
             if related == current.related_dates:
                 continue
-            if day not in made_days and not made_days & set(related):
+            if not made_days & set(related):
                 continue
             summary = replace(current, related_dates=related)
             text = add_marker(renderer.summary(summary), facts.get("source") or "")
