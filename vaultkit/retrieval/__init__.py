@@ -9,7 +9,7 @@ No imports from other vaultkit modules, so it can be tested and measured on its 
 """
 
 from vaultkit.retrieval.chunks import Turn, parse_turns, windows
-from vaultkit.retrieval.fts import DayIndex
+from vaultkit.retrieval.fts import DayIndex, proximity_bonus
 from vaultkit.retrieval.rank import max_normalize, recency, relevance_gate, semantic_scores
 from vaultkit.retrieval.tokenize import STOPWORDS, stem, tokenize
 
@@ -19,6 +19,7 @@ __all__ = [
     "Turn",
     "max_normalize",
     "parse_turns",
+    "proximity_bonus",
     "recency",
     "relevance_gate",
     "semantic_scores",

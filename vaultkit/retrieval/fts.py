@@ -13,6 +13,10 @@ Tables (prefix `rk_`, so they can share a database with other tables):
 Text is tokenized by `tokenize()` (stopwords out, Porter stems) before insertion and stored with FTS5's
 plain `unicode61` tokenizer, so the index and the queries see the same terms.
 
+Passages also get a term-proximity bonus (BM25TP, Rasolofo and Savoy 2003, see `proximity_bonus`):
+an exchange where the query's words stand next to each other ("camped" beside "mountains") beats one
+where they are scattered over five turns. Whole days do not: over a whole day, nearness is chance.
+
 Scores are Okapi BM25 (k1=1.2, b=0.75) with Lucene's non-negative IDF `ln(1 + (N-df+.5)/(df+.5))`,
 computed from the live term statistics FTS5 keeps (the `fts5vocab` views). We do not use FTS5's own
 `bm25()`: its IDF `ln((N-df+.5)/(df+.5))` is clamped to ~0 for a term in more than half the rows, which
@@ -25,12 +29,12 @@ from __future__ import annotations
 import math
 import sqlite3
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 
 from vaultkit.retrieval.chunks import parse_turns
 from vaultkit.retrieval.tokenize import tokenize
 
-__all__ = ["DayIndex"]
+__all__ = ["PROXIMITY_DISTANCE", "DayIndex", "proximity_bonus"]
 
 _SCHEMA = """
 CREATE VIRTUAL TABLE IF NOT EXISTS rk_day USING fts5(terms, day UNINDEXED, n UNINDEXED,
@@ -46,6 +50,36 @@ CREATE TABLE IF NOT EXISTS rk_stats(tbl TEXT PRIMARY KEY, n INTEGER, total INTEG
 INSERT OR IGNORE INTO rk_stats VALUES ('rk_day', 0, 0), ('rk_win', 0, 0);
 """
 _CHUNK = 500  # SQLite's default limit on host parameters is 999
+PROXIMITY_DISTANCE = 5  # BM25TP's window: two query terms at most this many terms apart count
+
+
+def proximity_bonus(
+    positions: Mapping[str, Sequence[int]],
+    idf: Mapping[str, float],
+    norm: float,
+    *,
+    k1: float = 1.2,
+    max_distance: int = PROXIMITY_DISTANCE,
+) -> float:
+    """BM25TP's term-pair score (Rasolofo and Savoy, ECIR 2003) of one document.
+
+    `positions` are each query term's positions in the document (stopwords already out). Every
+    pair of occurrences of two different query terms at most `max_distance` apart adds
+    `1 / distance**2` to both terms' accumulators `acc(t)`; the bonus is
+    `sum min(1, idf(t)) * acc(t) * (k1 + 1) / (acc(t) + norm)`, saturating like BM25's term
+    frequency, with `norm = k1 * (1 - b + b * length / average length)`.
+    """
+    hits = sorted((at, term) for term, where in positions.items() for at in where)
+    acc: dict[str, float] = {}
+    for i, (at, term) in enumerate(hits):
+        for other_at, other in hits[i + 1 :]:
+            if other_at - at > max_distance:
+                break
+            if other != term:
+                near = 1.0 / (other_at - at) ** 2
+                acc[term] = acc.get(term, 0.0) + near
+                acc[other] = acc.get(other, 0.0) + near
+    return sum(min(1.0, idf[t]) * a * (k1 + 1) / (a + norm) for t, a in acc.items())
 
 
 class DayIndex:
@@ -123,16 +157,19 @@ class DayIndex:
         """BM25 of whole days for the query terms (only days matching a term)."""
         return dict(self._bm25("rk_day", terms).values())
 
-    def window_scores(self, terms: list[str]) -> dict[str, float]:
-        """The best passage BM25 of each day."""
+    def window_scores(self, terms: list[str], *, proximity: bool = True) -> dict[str, float]:
+        """The best passage score of each day: BM25, plus the BM25TP bonus with `proximity`."""
         out: dict[str, float] = {}
-        for day, score in self._bm25("rk_win", terms).values():
+        for day, score in self._bm25("rk_win", terms, proximity=proximity).values():
             if score > out.get(day, 0.0):
                 out[day] = score
         return out
 
-    def _bm25(self, table: str, terms: Iterable[str]) -> dict[int, tuple[str, float]]:
-        """`{rowid: (day, BM25)}` of every row of `table` matching one of `terms` (repeats count)."""
+    def _bm25(
+        self, table: str, terms: Iterable[str], *, proximity: bool = False
+    ) -> dict[int, tuple[str, float]]:
+        """`{rowid: (day, BM25)}` of every row of `table` matching one of `terms` (repeats count);
+        with `proximity`, plus `proximity_bonus` for rows holding two different query terms."""
         query = Counter(terms)
         if not query:
             return {}
@@ -142,25 +179,36 @@ class DayIndex:
         if not n:
             return {}
         avg = total / n or 1.0
-        freqs: dict[str, dict[int, int]] = {}
+        found: dict[str, dict[int, list[int]]] = {}  # term -> row -> positions of the term
         for term in query:
-            rows = self.db.execute(
-                f"SELECT doc, count(*) FROM {table}_inst WHERE term = ? GROUP BY doc", (term,)
-            ).fetchall()
-            if rows:
-                freqs[term] = dict(rows)
-        ids = sorted({doc for per_doc in freqs.values() for doc in per_doc})
+            per_doc: dict[int, list[int]] = {}
+            for doc, at in self.db.execute(
+                f"SELECT doc, offset FROM {table}_inst WHERE term = ?", (term,)
+            ):
+                per_doc.setdefault(doc, []).append(at)
+            if per_doc:
+                found[term] = per_doc
+        ids = sorted({doc for per_doc in found.values() for doc in per_doc})
         meta: dict[int, tuple[str, int]] = {}
         for i in range(0, len(ids), _CHUNK):
             part = ids[i : i + _CHUNK]
             sql = f"SELECT rowid, day, n FROM {table} WHERE rowid IN ({','.join('?' * len(part))})"
             meta.update((rowid, (day, length)) for rowid, day, length in self.db.execute(sql, part))
         k1, b = self.k1, self.b
+        idf = {t: math.log(1 + (n - len(d) + 0.5) / (len(d) + 0.5)) for t, d in found.items()}
         out: dict[int, tuple[str, float]] = {}
-        for term, per_doc in freqs.items():
-            idf = query[term] * math.log(1 + (n - len(per_doc) + 0.5) / (len(per_doc) + 0.5))
-            for doc, f in per_doc.items():
+        for term, per_doc in found.items():
+            for doc, where in per_doc.items():
                 day, length = meta[doc]
-                score = idf * f * (k1 + 1) / (f + k1 * (1 - b + b * length / avg))
+                f = len(where)
+                score = (
+                    query[term] * idf[term] * f * (k1 + 1) / (f + k1 * (1 - b + b * length / avg))
+                )
                 out[doc] = (day, out[doc][1] + score if doc in out else score)
+        if proximity and len(found) > 1:
+            for doc, (day, score) in out.items():
+                here = {t: per_doc[doc] for t, per_doc in found.items() if doc in per_doc}
+                if len(here) > 1:
+                    norm = k1 * (1 - b + b * meta[doc][1] / avg)
+                    out[doc] = (day, score + proximity_bonus(here, idf, norm, k1=k1))
         return out
