@@ -22,9 +22,9 @@ import networkx as nx
 from vaultkit.config import Config
 from vaultkit.document import parse_document
 from vaultkit.errors import UsageError, VaultkitError
-from vaultkit.reconcile import fields_of, open_catalog
+from vaultkit.reconcile import open_catalog
 from vaultkit.storage import write_atomic
-from vaultkit.summary import parse_summary
+from vaultkit.summary import fields_of, parse_summary
 from vaultkit.vault import scan, scan_archive
 
 ExportFormat = Literal["graphml", "gexf", "json"]

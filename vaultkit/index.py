@@ -19,18 +19,27 @@ from array import array
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from vaultkit.config import Config
 from vaultkit.document import parse_document
 from vaultkit.embeddings import Embedder, make_embedder
 from vaultkit.errors import VaultkitError
 from vaultkit.model import Summary
-from vaultkit.reconcile import fields_of, summary_of
 from vaultkit.retrieval import DayIndex, parse_turns
 from vaultkit.sources import content_of_note, content_of_transcript, read_text
-from vaultkit.summary import parse_summary
-from vaultkit.vault import VaultFiles, scan, scan_archive
+from vaultkit.summary import fields_of, parse_summary, summary_of
+from vaultkit.vault import (
+    DAILY_NAME,
+    SUMMARY_NAME,
+    VaultFiles,
+    date_in_parts,
+    parse_date,
+    scan_archive,
+    stat_tree,
+)
 
 INDEX_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
@@ -62,6 +71,85 @@ class DayRecord:
     def importance(self) -> int | None:
         return self.summary.importance if self.summary else None
 
+    def values(self, name: str) -> tuple[str, ...]:
+        """The summary's `people`, `projects` or `tags` (none without a summary)."""
+        return tuple(getattr(self.summary, name)) if self.summary else ()
+
+
+class _StoredRecord(DayRecord):
+    """A record read from the index: importance is read with the row, the Summary is rebuilt from
+    the stored fields only when asked for, and filters' values come from the fields as stored."""
+
+    _records: Records
+    _importance: int | None
+
+    def __init__(self, records: Records, day: date, path: str, importance: int | None) -> None:
+        # Not DayRecord.__init__: a `summary` in the instance would hide the cached property.
+        object.__setattr__(self, "day", day)
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "_records", records)
+        object.__setattr__(self, "_importance", importance)
+
+    @cached_property
+    def summary(self) -> Summary | None:
+        fields = self._records.fields(self.day)
+        return summary_of(self.day, fields) if fields is not None else None
+
+    @property
+    def importance(self) -> int | None:
+        return self._importance
+
+    def values(self, name: str) -> tuple[str, ...]:
+        return self._records.listed(name).get(self.day, ())
+
+
+class Records(Mapping[date, DayRecord]):
+    """Every indexed day, read lazily: a query builds the Summary of the few days it shows.
+
+    Rebuilding a Summary for each of 10k days cost more than the query itself; the day, path and
+    importance of every day are one light SELECT, the rest is read per day (or, for a filter on
+    people, projects or tags, that one list for every day) when first asked for.
+    """
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+        rows = db.execute("SELECT day, path, json_extract(fields, '$.importance') FROM days")
+        self._records: dict[date, DayRecord] = {}
+        for day, path, importance in rows:
+            when = date.fromisoformat(day)
+            self._records[when] = _StoredRecord(self, when, path, importance)
+        self._values: dict[str, dict[date, tuple[str, ...]]] = {}
+
+    def __getitem__(self, day: date) -> DayRecord:
+        return self._records[day]
+
+    def __contains__(self, day: object) -> bool:
+        return day in self._records
+
+    def __iter__(self) -> Iterator[date]:
+        return iter(self._records)
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def fields(self, day: date) -> dict[str, Any] | None:
+        """The stored summary fields of a day (None when it has no summary)."""
+        row = self._db.execute("SELECT fields FROM days WHERE day = ?", (day.isoformat(),))
+        found = row.fetchone()
+        return json.loads(found[0]) if found and found[0] else None
+
+    def listed(self, name: str) -> dict[date, tuple[str, ...]]:
+        """One list field (`people`, `projects`, `tags`) of every summarized day."""
+        if name not in self._values:
+            rows = self._db.execute(
+                "SELECT day, json_extract(fields, ?) FROM days WHERE fields IS NOT NULL",
+                (f"$.{name}",),
+            )
+            self._values[name] = {
+                date.fromisoformat(day): tuple(json.loads(found)) for day, found in rows if found
+            }
+        return self._values[name]
+
 
 @dataclass
 class RefreshReport:
@@ -73,8 +161,7 @@ class RefreshReport:
     rebuilt: bool = False
 
 
-@dataclass(frozen=True)
-class _File:
+class _File(NamedTuple):
     day: str
     kind: str  # note | transcript | summary
     mtime_ns: int
@@ -153,13 +240,11 @@ class SearchIndex:
         report = RefreshReport()
         current = self._current_files(files, archive)
         report.files = len(current)
-        stored = {
-            path: _File(day, kind, mtime, size)
-            for path, day, kind, mtime, size in self.db.execute("SELECT * FROM files")
-        }
+        # Rows compare equal to `_File`s as plain tuples: no object per stored file.
+        stored = {row[0]: row[1:] for row in self.db.execute("SELECT * FROM files")}
         report.rebuilt = not stored
         changed = {f.day for p, f in current.items() if stored.get(p) != f}
-        changed |= {f.day for p, f in stored.items() if p not in current}
+        changed |= {f[0] for p, f in stored.items() if p not in current}
         by_day: dict[str, dict[str, _File]] = {}
         for path, facts in current.items():
             if facts.day in changed:
@@ -182,7 +267,8 @@ class SearchIndex:
         self, found: VaultFiles | None, archive: Mapping[date, Path] | None
     ) -> dict[str, _File]:
         """Every source file with its day, kind, mtime and size (stat only; nothing is read)."""
-        found = found if found is not None else scan(self.config)
+        if found is None:
+            return self._stat_vault()
         paths = [(p, day, "summary") for day, p in found.summaries.items()]
         if self.config.search.index != "summaries":
             if archive is None:
@@ -194,10 +280,44 @@ class SearchIndex:
         out = {}
         for path, day, kind in paths:
             try:
-                stat = path.stat()
+                stat = os.stat(path)
             except OSError:
                 continue  # vanished between the scan and now: the next refresh sees it
             out[os.fspath(path)] = _File(day.isoformat(), kind, stat.st_mtime_ns, stat.st_size)
+        return out
+
+    def _stat_vault(self) -> dict[str, _File]:
+        """`_current_files` of the vault walked here: the files `scan` and `scan_archive` find, as
+        strings with their `DirEntry` stat (a Path per file was most of a no-op refresh)."""
+        config, out = self.config, {}
+        for folder, name, mtime, size in stat_tree(os.fspath(config.summaries_dir), recurse=False):
+            match = SUMMARY_NAME.match(name)
+            if match and parse_date(match.group(1)):
+                out[os.path.join(folder, name)] = _File(match.group(1), "summary", mtime, size)
+        if config.search.index == "summaries":
+            return out
+        local = set()
+        for folder, name, mtime, size in stat_tree(os.fspath(config.memory_dir), recurse=False):
+            match = DAILY_NAME.match(name)
+            if match and parse_date(match.group(1)):
+                local.add(match.group(1))
+                out[os.path.join(folder, name)] = _File(match.group(1), "note", mtime, size)
+        archived: dict[str, tuple[list[str], str, _File]] = {}  # a day's note not kept locally
+        for folder, name, mtime, size in stat_tree(os.fspath(config.archive_dir)):
+            match = DAILY_NAME.match(name)
+            day = match.group(1) if match else None
+            if day and day not in local and parse_date(day):
+                path = os.path.join(folder, name)
+                parts = path.split(os.sep)  # Paths' order: the first one wins, as in scan_archive
+                if day not in archived or parts < archived[day][0]:
+                    archived[day] = (parts, path, _File(day, "note", mtime, size))
+        out.update((path, facts) for _, path, facts in archived.values())
+        chats = os.fspath(config.chats_dir)
+        for folder, name, mtime, size in stat_tree(chats):
+            below = [f for f in folder[len(chats) :].split(os.sep) if f]
+            when = date_in_parts([*below, name])
+            if when is not None:
+                out[os.path.join(folder, name)] = _File(when.isoformat(), "transcript", mtime, size)
         return out
 
     def _index_day(self, day: str, files: dict[str, _File]) -> None:
@@ -219,7 +339,7 @@ class SearchIndex:
                 continue  # an unreadable file adds no text; lint reports it, search goes on
         text = self._text(notes, summary)
         self.days.add_day(day, text)
-        shown = summary_path or note_path or next(iter(files))
+        shown = summary_path or note_path or min(files, key=lambda p: p.split(os.sep))
         fields = json.dumps(fields_of(summary)) if summary else None
         self.db.execute(
             "INSERT OR REPLACE INTO days VALUES (?, ?, ?)", (day, self._relative(shown), fields)
@@ -272,14 +392,9 @@ class SearchIndex:
                     ],
                 )
 
-    def records(self) -> dict[date, DayRecord]:
-        """Every indexed day with its summary (None when it has none yet)."""
-        out = {}
-        for day, path, fields in self.db.execute("SELECT day, path, fields FROM days"):
-            when = date.fromisoformat(day)
-            summary = summary_of(when, json.loads(fields)) if fields else None
-            out[when] = DayRecord(when, path, summary)
-        return out
+    def records(self) -> Records:
+        """Every indexed day with its summary (None when it has none yet), read lazily."""
+        return Records(self.db)
 
     def vectors(self) -> Iterator[tuple[date, array[float]]]:
         """Every stored chunk vector with its day."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
 from pathlib import Path
@@ -20,10 +20,9 @@ from vaultkit.document import parse_document
 from vaultkit.errors import VaultkitError
 from vaultkit.links import PARENT_LINE, SPINE_LINE, managed_target
 from vaultkit.lint import check_summary_text
-from vaultkit.model import Summary
 from vaultkit.sources import content_of_note, content_of_transcript, read_text, source_digest
 from vaultkit.storage import digest
-from vaultkit.summary import parse_summary, read_marker, summary_from_mapping
+from vaultkit.summary import fields_of, parse_summary, read_marker
 from vaultkit.vault import VaultFiles, scan, scan_archive, transcript_date
 from vaultkit.vocabulary import Vocabulary
 
@@ -255,28 +254,6 @@ def _summary_facts(path: Path, vocabulary: Vocabulary, known_days: frozenset[dat
         "problem": f"{errors[0].rule}: {errors[0].message}" if errors else None,
         "fields": fields_of(summary),
     }
-
-
-def fields_of(summary: Summary) -> dict[str, Any]:
-    """A summary's fields as cached JSON (what related days and the index need)."""
-    return {
-        "people": list(summary.people),
-        "projects": list(summary.projects),
-        "tags": list(summary.tags),
-        "importance": summary.importance,
-        "mood": summary.mood,
-        "related_dates": [d.isoformat() for d in summary.related_dates],
-        "uncategorized": {
-            k: list(summary.uncategorized.of(k)) for k in ("technologies", "libraries", "projects")
-        },
-        "bullets": list(summary.bullets),
-    }
-
-
-def summary_of(day: date, fields: dict[str, Any]) -> Summary:
-    """The Summary back from cached fields."""
-    summary = summary_from_mapping({**fields, "date": day.isoformat()}, "", Path(""))
-    return replace(summary, bullets=tuple(fields["bullets"]))
 
 
 def _short(exc: Exception) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -136,3 +136,25 @@ def as_date(value: Any) -> date | None:
 
         return parse_date(value.strip().strip("[]"))
     return None
+
+
+def fields_of(summary: Summary) -> dict[str, Any]:
+    """A summary's fields as cached JSON (what related days and the index need)."""
+    return {
+        "people": list(summary.people),
+        "projects": list(summary.projects),
+        "tags": list(summary.tags),
+        "importance": summary.importance,
+        "mood": summary.mood,
+        "related_dates": [d.isoformat() for d in summary.related_dates],
+        "uncategorized": {
+            k: list(summary.uncategorized.of(k)) for k in ("technologies", "libraries", "projects")
+        },
+        "bullets": list(summary.bullets),
+    }
+
+
+def summary_of(day: date, fields: dict[str, Any]) -> Summary:
+    """The Summary back from cached fields."""
+    summary = summary_from_mapping({**fields, "date": day.isoformat()}, "", Path(""))
+    return replace(summary, bullets=tuple(fields["bullets"]))

@@ -67,7 +67,7 @@ def scan(config: Config) -> VaultFiles:
     chats = os.fspath(chats_dir)
     for folder, name, path in _markdown_files(chats_dir):
         folders = folder[len(chats) :].split(os.sep)  # below chats_dir: empty parts dropped next
-        day = _date_in_parts([*(f for f in folders if f), name])
+        day = date_in_parts([*(f for f in folders if f), name])
         if day is None:
             found.strays.append(path)
         else:
@@ -84,10 +84,10 @@ def transcript_date(path: Path, chats_dir: Path) -> date | None:
         parts = path.relative_to(chats_dir).parts
     except ValueError:
         parts = path.parts
-    return _date_in_parts(parts)
+    return date_in_parts(parts)
 
 
-def _date_in_parts(parts: Sequence[str]) -> date | None:
+def date_in_parts(parts: Sequence[str]) -> date | None:
     """The first real date in the last part (the file name), else in the folders, nearest first."""
     for part in (parts[-1], *reversed(parts[:-1])):
         for match in _DATE_IN_NAME.finditer(part):
@@ -122,3 +122,34 @@ def _markdown_files(root: Path, skip: tuple[Path, ...] = ()) -> Iterator[tuple[s
         for name in filenames:
             if name.endswith(".md") and not name.startswith("."):
                 yield dirpath, name, folder / name
+
+
+def stat_tree(root: str, *, recurse: bool = True) -> Iterator[tuple[str, str, int, int]]:
+    """(folder, name, mtime_ns, size) of every `.md` file below `root`, as plain strings.
+
+    The same files `_markdown_files` yields (dot folders and dot files skipped, folders in sorted
+    order) but with their stat from the walk's own `DirEntry`: no Path object per file, which is
+    what a refresh of a large vault spends its time on. `recurse=False` lists `root` alone.
+    """
+    try:
+        with os.scandir(root) as found:
+            entries = list(found)
+    except OSError:
+        return
+    folders = []
+    for entry in entries:
+        name = entry.name
+        if name.startswith("."):
+            continue
+        try:
+            if entry.is_dir():
+                if not entry.is_symlink():  # listed, never walked into (as os.walk)
+                    folders.append(name)
+            elif name.endswith(".md"):
+                stat = entry.stat()
+                yield root, name, stat.st_mtime_ns, stat.st_size
+        except OSError:
+            continue  # vanished during the walk: the next one sees it
+    if recurse:
+        for name in sorted(folders):
+            yield from stat_tree(os.path.join(root, name))
