@@ -36,11 +36,10 @@ class Filters:
         """Whether the day of `record` passes every filter that is set."""
         if (self.since and record.day < self.since) or (self.until and record.day > self.until):
             return False
-        summary = record.summary
         wanted = [(self.person, "people"), (self.project, "projects"), (self.tag, "tags")]
         for value, attribute in wanted:
             if value is not None:
-                have = {v.casefold() for v in getattr(summary, attribute, ())}
+                have = {v.casefold() for v in record.values(attribute)}
                 if value.lstrip("#").casefold() not in have:
                     return False
         if self.min_importance is not None:

@@ -206,18 +206,22 @@ def rank(
                 if lent > best.get(related, 0.0):
                     best[related] = lent
                     via[related] = source
-    hits = []
+    scored = []
     for day, sem in best.items():
         record = records.get(day)
         if record is None:
             continue
         importance = (record.importance or UNKNOWN_IMPORTANCE) / 10
         recent = recency((as_of - day).days, scoring.decay)
-        score = scoring.final(sem, importance, recent)
-        summary = record.summary
-        hits.append(Hit(day, score, sem, importance, recent, via.get(day), record.path, summary))
-    hits.sort(key=lambda h: (-h.score, -h.date.toordinal()))
-    return hits[:top_k]
+        scored.append(
+            (scoring.final(sem, importance, recent), day, sem, importance, recent, record)
+        )
+    scored.sort(key=lambda s: (-s[0], -s[1].toordinal()))
+    # Only the hits shown carry their summary: an index's record builds it on first use.
+    return [
+        Hit(day, score, sem, importance, recent, via.get(day), record.path, record.summary)
+        for score, day, sem, importance, recent, record in scored[:top_k]
+    ]
 
 
 def search(
