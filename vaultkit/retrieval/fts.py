@@ -43,6 +43,8 @@ CREATE VIRTUAL TABLE IF NOT EXISTS rk_win USING fts5(terms, day UNINDEXED, n UNI
     tokenize='unicode61');
 CREATE VIRTUAL TABLE IF NOT EXISTS rk_day_inst USING fts5vocab(rk_day, 'instance');
 CREATE VIRTUAL TABLE IF NOT EXISTS rk_win_inst USING fts5vocab(rk_win, 'instance');
+CREATE VIRTUAL TABLE IF NOT EXISTS rk_day_row USING fts5vocab(rk_day, 'row');
+CREATE VIRTUAL TABLE IF NOT EXISTS rk_win_row USING fts5vocab(rk_win, 'row');
 CREATE TABLE IF NOT EXISTS rk_speaker(day TEXT, name TEXT, PRIMARY KEY(day, name));
 CREATE TABLE IF NOT EXISTS rk_rows(day TEXT, tbl TEXT, row INTEGER, n INTEGER);
 CREATE INDEX IF NOT EXISTS rk_rows_day ON rk_rows(day);
@@ -50,6 +52,8 @@ CREATE TABLE IF NOT EXISTS rk_stats(tbl TEXT PRIMARY KEY, n INTEGER, total INTEG
 INSERT OR IGNORE INTO rk_stats VALUES ('rk_day', 0, 0), ('rk_win', 0, 0);
 """
 _CHUNK = 500  # SQLite's default limit on host parameters is 999
+# Rows FTS5 preselects per query and table; every matching row while no more match than this.
+CANDIDATES = 5000
 PROXIMITY_DISTANCE = 5  # BM25TP's window: two query terms at most this many terms apart count
 
 
@@ -155,21 +159,69 @@ class DayIndex:
 
     def day_scores(self, terms: list[str]) -> dict[str, float]:
         """BM25 of whole days for the query terms (only days matching a term)."""
-        return dict(self._bm25("rk_day", terms).values())
+        return dict(self._bm25_postings("rk_day", terms).values())
 
     def window_scores(self, terms: list[str], *, proximity: bool = True) -> dict[str, float]:
         """The best passage score of each day: BM25, plus the BM25TP bonus with `proximity`."""
         out: dict[str, float] = {}
-        for day, score in self._bm25("rk_win", terms, proximity=proximity).values():
+        for day, score in self._bm25_candidates("rk_win", terms, proximity=proximity).values():
             if score > out.get(day, 0.0):
                 out[day] = score
         return out
 
-    def _bm25(
+    def _bm25_candidates(
         self, table: str, terms: Iterable[str], *, proximity: bool = False
     ) -> dict[int, tuple[str, float]]:
-        """`{rowid: (day, BM25)}` of every row of `table` matching one of `terms` (repeats count);
-        with `proximity`, plus `proximity_bonus` for rows holding two different query terms."""
+        """`{rowid: (day, BM25)}` of the rows of `table` matching one of `terms` (repeats count);
+        with `proximity`, plus `proximity_bonus` for rows holding two different query terms.
+        Best for a table of many short rows (passages).
+
+        FTS5 picks the candidate rows (`MATCH ... ORDER BY rank LIMIT`, in C); they are rescored
+        here with the exact statistics. Whenever at most `CANDIDATES` rows match, that is every
+        matching row and the scores are exact; beyond, the rows FTS5's own BM25 ranks lower are
+        left out, which only differs from ours for terms in over half the rows.
+        """
+        query = Counter(terms)
+        n, total = self.db.execute(
+            "SELECT n, total FROM rk_stats WHERE tbl = ?", (table,)
+        ).fetchone()
+        if not query or not n:
+            return {}
+        avg = total / n or 1.0
+        idf = {}
+        for term in query:
+            row = self.db.execute(f"SELECT doc FROM {table}_row WHERE term = ?", (term,)).fetchone()
+            if row:
+                idf[term] = math.log(1 + (n - row[0] + 0.5) / (row[0] + 0.5))
+        if not idf:
+            return {}
+        match = " OR ".join(f'"{term}"' for term in idf)
+        k1, b = self.k1, self.b
+        out: dict[int, tuple[str, float]] = {}
+        for rowid, day, length, text in self.db.execute(
+            f"SELECT rowid, day, n, terms FROM {table} WHERE {table} MATCH ? ORDER BY rank LIMIT ?",
+            (match, CANDIDATES),
+        ):
+            positions: dict[str, list[int]] = {}
+            for at, word in enumerate(text.split()):
+                if word in idf:
+                    positions.setdefault(word, []).append(at)
+            norm = k1 * (1 - b + b * length / avg)
+            score = sum(
+                query[t] * idf[t] * len(at) * (k1 + 1) / (len(at) + norm)
+                for t, at in positions.items()
+            )
+            if proximity and len(positions) > 1:
+                score += proximity_bonus(positions, idf, norm, k1=k1)
+            out[rowid] = (day, score)
+        return out
+
+    def _bm25_postings(
+        self, table: str, terms: Iterable[str], *, proximity: bool = False
+    ) -> dict[int, tuple[str, float]]:
+        """`{rowid: (day, BM25)}` of every row of `table` matching one of `terms` (repeats count),
+        from the term postings; with `proximity`, plus `proximity_bonus` for rows holding two
+        different query terms. Best for a table of few, long rows (whole days)."""
         query = Counter(terms)
         if not query:
             return {}
