@@ -216,30 +216,23 @@ class DayIndex:
             out[rowid] = (day, score)
         return out
 
-    def _bm25_postings(
-        self, table: str, terms: Iterable[str], *, proximity: bool = False
-    ) -> dict[int, tuple[str, float]]:
+    def _bm25_postings(self, table: str, terms: Iterable[str]) -> dict[int, tuple[str, float]]:
         """`{rowid: (day, BM25)}` of every row of `table` matching one of `terms` (repeats count),
-        from the term postings; with `proximity`, plus `proximity_bonus` for rows holding two
-        different query terms. Best for a table of few, long rows (whole days)."""
+        from the term postings. Best for a table of few, long rows (whole days)."""
         query = Counter(terms)
-        if not query:
-            return {}
         n, total = self.db.execute(
             "SELECT n, total FROM rk_stats WHERE tbl = ?", (table,)
         ).fetchone()
-        if not n:
+        if not query or not n:
             return {}
         avg = total / n or 1.0
-        found: dict[str, dict[int, list[int]]] = {}  # term -> row -> positions of the term
+        found: dict[str, dict[int, int]] = {}  # term -> row -> frequency of the term
         for term in query:
-            per_doc: dict[int, list[int]] = {}
-            for doc, at in self.db.execute(
-                f"SELECT doc, offset FROM {table}_inst WHERE term = ?", (term,)
-            ):
-                per_doc.setdefault(doc, []).append(at)
-            if per_doc:
-                found[term] = per_doc
+            rows = self.db.execute(
+                f"SELECT doc, count(*) FROM {table}_inst WHERE term = ? GROUP BY doc", (term,)
+            ).fetchall()
+            if rows:
+                found[term] = dict(rows)
         ids = sorted({doc for per_doc in found.values() for doc in per_doc})
         meta: dict[int, tuple[str, int]] = {}
         for i in range(0, len(ids), _CHUNK):
@@ -247,20 +240,11 @@ class DayIndex:
             sql = f"SELECT rowid, day, n FROM {table} WHERE rowid IN ({','.join('?' * len(part))})"
             meta.update((rowid, (day, length)) for rowid, day, length in self.db.execute(sql, part))
         k1, b = self.k1, self.b
-        idf = {t: math.log(1 + (n - len(d) + 0.5) / (len(d) + 0.5)) for t, d in found.items()}
         out: dict[int, tuple[str, float]] = {}
         for term, per_doc in found.items():
-            for doc, where in per_doc.items():
+            idf = math.log(1 + (n - len(per_doc) + 0.5) / (len(per_doc) + 0.5))
+            for doc, f in per_doc.items():
                 day, length = meta[doc]
-                f = len(where)
-                score = (
-                    query[term] * idf[term] * f * (k1 + 1) / (f + k1 * (1 - b + b * length / avg))
-                )
+                score = query[term] * idf * f * (k1 + 1) / (f + k1 * (1 - b + b * length / avg))
                 out[doc] = (day, out[doc][1] + score if doc in out else score)
-        if proximity and len(found) > 1:
-            for doc, (day, score) in out.items():
-                here = {t: per_doc[doc] for t, per_doc in found.items() if doc in per_doc}
-                if len(here) > 1:
-                    norm = k1 * (1 - b + b * meta[doc][1] / avg)
-                    out[doc] = (day, score + proximity_bonus(here, idf, norm, k1=k1))
         return out
