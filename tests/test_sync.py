@@ -259,3 +259,13 @@ def test_a_related_day_that_disappears_gets_its_summaries_repaired(workspace: Pa
         assert plans[name[:10]].action == "repair"
     sync(config)
     assert all(target not in text for text in summaries(workspace).values())
+
+
+def test_a_note_that_cannot_be_opened_fails_that_day_only(workspace: Path) -> None:
+    config = load_config(unsummarized(workspace) / "memory_config.json")
+    note = config.memory_dir / "2026-07-02.md"
+    note.unlink()
+    note.symlink_to(config.memory_dir / "nowhere.md")  # a dangling link: open() fails
+    report = sync(config)
+    assert [what for what, _ in report.failed] == ["2026-07-02"]
+    assert len(summaries(workspace)) == len(list(config.memory_dir.glob("????-??-??.md"))) - 1

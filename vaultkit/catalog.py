@@ -81,7 +81,10 @@ class Catalog:
     def facts(self, path: Path, compute: Callable[[Path], Facts]) -> Facts:
         """The facts of a file, from the cache when its size and mtime are unchanged."""
         key = os.fspath(path)
-        stat = path.stat()
+        try:
+            stat = path.stat()
+        except OSError:  # vanished since the scan, or a dangling link: not cached, let it fail
+            return compute(path)
         cached = self._rows.get(key)
         if cached and cached[0] == stat.st_mtime_ns and cached[1] == stat.st_size:
             return cached[2]

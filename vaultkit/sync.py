@@ -13,7 +13,7 @@ from pathlib import Path
 from vaultkit.catalog import Catalog
 from vaultkit.config import Config
 from vaultkit.document import parse_document
-from vaultkit.errors import DirtyFileError, SummarizerError, VaultkitError
+from vaultkit.errors import DirtyFileError, VaultkitError
 from vaultkit.index import refresh_index
 from vaultkit.links import PARENT_LINE, SPINE_LINE, parent_line, set_managed_line, spine_line
 from vaultkit.lock import vault_lock
@@ -172,7 +172,7 @@ def _summarize_days(
             path = _summary_path(config, plan.day)
             text = add_marker(renderer.summary(summary), found.source_of(plan.day) or "")
             _write_summary(path, text, force=force)
-        except (SummarizerError, DirtyFileError, VaultkitError) as exc:
+        except (VaultkitError, OSError) as exc:  # the LLM, the note, the disk: this day only
             report.failed.append((plan.day.isoformat(), str(exc)))
             continue
         finder.add(plan.day, features(summary))
