@@ -192,7 +192,7 @@ def reconcile_plan(config: Config, *, force: bool = False) -> list[DayPlan]:
 def _plan_day(found: Survey, day: date, force: bool) -> DayPlan | None:
     source = found.source_of(day)
     if source is None:
-        error = found.notes[day].get("error") or "a transcript is unreadable"
+        error = found.notes[day].get("error") or _transcript_error(found, day)
         return DayPlan(day, "fail", error)
     summary = found.summaries.get(day)
     if summary is None:
@@ -210,6 +210,15 @@ def _plan_day(found: Survey, day: date, force: bool) -> DayPlan | None:
     if force and hand_edited:
         return DayPlan(day, "refresh", "edited by hand; --force")
     return None
+
+
+def _transcript_error(found: Survey, day: date) -> str:
+    """The first unreadable transcript of a day, as its error says."""
+    for path in found.transcripts_of(day):
+        error = found.transcripts[path].get("error")
+        if error:
+            return str(error)
+    return "a transcript is unreadable"
 
 
 def _dangling_related(found: Survey, summary: Facts) -> str | None:
