@@ -147,33 +147,19 @@ class Day:
 
 
 def config_dict() -> dict:
-    return {
-        "_about": "Synthetic benchmark workspace written by bench/generate.py.",
-        "schema_version": 1,
-        "vault": "vault",
-        "paths": {
-            "memory": "memory",
-            "summaries": "memory/summaries",
-            "chats": "memory/chats",
-            "archive": "archive",
-            "templates": "templates",
-        },
-        "vocabulary": {
-            "projects": PROJECTS,
-            "technologies": TECHNOLOGIES,
-            "libraries": LIBRARIES,
-            "aliases": ALIASES,
-        },
-        "people": {"known": PEOPLE, "aliases": PEOPLE_ALIASES},
-        "scoring": {
-            "weights": {"semantic": 0.5, "importance": 0.3, "recency": 0.2},
-            "recency_decay": 0.01,
-            "expansion_factor": 0.7,
-            "related_dates": 2,
-        },
-        "summarizer": {"backend": "offline", "heading": "Ringkasan Hari Ini"},
-        "search": {"backend": "bm25", "top_k": 5},
+    """vaultkit's starter config with the synthetic vocabulary and people."""
+    from vaultkit.workspace import default_config
+
+    config = default_config()
+    config["_about"] = "Synthetic benchmark workspace written by bench/generate.py."
+    config["vocabulary"] = {
+        "projects": PROJECTS,
+        "technologies": TECHNOLOGIES,
+        "libraries": LIBRARIES,
+        "aliases": ALIASES,
     }
+    config["people"] = {"known": PEOPLE, "aliases": PEOPLE_ALIASES}
+    return config
 
 
 def day_rng(seed: int, day: date) -> random.Random:

@@ -534,12 +534,6 @@ def bench_index_scaling(days_list: Sequence[int], runs: int) -> dict[str, Any]:
 
 
 def bench_backfill(days_list: Sequence[int], runs: int) -> dict[str, Any]:
-    if not has_command("backfill"):
-        return {
-            "bench": "backfill",
-            "skipped": "no `vaultkit backfill` yet",
-            "markdown": "(not run: no `vaultkit backfill` yet)",
-        }
     results = []
     for days in days_list:
         template = vault_for(f"backfill-{days}", days, archive=True)
@@ -568,12 +562,6 @@ def bench_backfill(days_list: Sequence[int], runs: int) -> dict[str, Any]:
 
 
 def bench_archive(days_list: Sequence[int], runs: int) -> dict[str, Any]:
-    if not has_command("archive"):
-        return {
-            "bench": "archive",
-            "skipped": "no `vaultkit archive` yet",
-            "markdown": "(not run: no `vaultkit archive` yet)",
-        }
     results = []
     for days in days_list:
         template = vault_for(f"archive-{days}", days, with_summaries=True)
