@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+import math
+from collections import Counter
 
-from vaultkit.retrieval import DayIndex, proximity_bonus, semantic_scores
-from vaultkit.retrieval.fts import PROXIMITY_DISTANCE
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vaultkit.retrieval import DayIndex, parse_turns, proximity_bonus, semantic_scores, tokenize
+from vaultkit.retrieval.postings import PROXIMITY_DISTANCE
 
 
 def test_bonus_grows_as_the_terms_come_closer() -> None:
@@ -60,3 +65,105 @@ def test_a_passage_with_the_terms_together_wins() -> None:
 def test_one_term_queries_score_plain_bm25() -> None:
     index = _two_days()
     assert index.window_scores(["camp"]) == index.window_scores(["camp"], proximity=False)
+
+
+# --- the index against a plain reference --------------------------------------------------------
+
+WORDS = ["camp", "mountain", "lake", "kayak", "pottery", "paint", "run", "book"]
+
+
+def _reference_windows(texts: dict[str, str], terms: list[str]) -> dict[str, float]:
+    """Best passage BM25 + BM25TP per day, computed the obvious way from the texts."""
+    per_day = {d: [tokenize(t.text) for t in parse_turns(x)] for d, x in texts.items()}
+    passages = {
+        d: [[w for turn in turns[max(0, i - 2) : i + 3] for w in turn] for i in range(len(turns))]
+        for d, turns in per_day.items()
+    }
+    every = [p for ps in passages.values() for p in ps]
+    avg = (sum(map(len, every)) / len(every) if every else 1.0) or 1.0
+    query = Counter(terms)
+    idf = {}
+    for t in query:
+        df = sum(1 for p in every if t in p)
+        if df:
+            idf[t] = math.log(1 + (len(every) - df + 0.5) / (df + 0.5))
+    out = {}
+    for day, ps in passages.items():
+        best = 0.0
+        for p in ps:
+            positions: dict[str, list[int]] = {}
+            for at, w in enumerate(p):
+                if w in idf:
+                    positions.setdefault(w, []).append(at)
+            if not positions:
+                continue
+            norm = 1.2 * (1 - 0.75 + 0.75 * len(p) / avg)
+            score = sum(
+                query[t] * idf[t] * len(a) * 2.2 / (len(a) + norm) for t, a in positions.items()
+            )
+            if len(positions) > 1:
+                score += proximity_bonus(positions, idf, norm)
+            best = max(best, score)
+        if best > 0:
+            out[day] = best
+    return out
+
+
+_turn = st.lists(st.sampled_from(WORDS), min_size=0, max_size=8).map(
+    lambda ws: f"{'Anna' if len(ws) % 2 else 'Ben'}: {' '.join(ws) or 'hello'}"
+)
+_day_text = st.lists(_turn, min_size=0, max_size=9).map("\n".join)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    days=st.dictionaries(st.sampled_from([f"2024-01-0{i}" for i in range(1, 8)]), _day_text),
+    removed=st.sets(st.sampled_from([f"2024-01-0{i}" for i in range(1, 8)])),
+    terms=st.lists(st.sampled_from(WORDS), min_size=1, max_size=4),
+)
+def test_passage_scores_match_the_reference_after_adds_and_removes(
+    days: dict[str, str], removed: set[str], terms: list[str]
+) -> None:
+    index = DayIndex()
+    for day in days:
+        index.add_day(day, "Anna: noise words only")  # replaced below: exercises re-indexing
+    for day, text in days.items():
+        index.add_day(day, text)
+    for day in removed:
+        index.remove_day(day)
+    kept = {d: t for d, t in days.items() if d not in removed}
+    expected = _reference_windows(kept, terms)
+    found = index.window_scores(terms)
+    assert found.keys() == expected.keys()
+    for day, score in expected.items():
+        assert found[day] == pytest.approx(score)
+    assert index.window_scores(terms, days=list(kept)[:2]) == {
+        d: s for d, s in found.items() if d in list(kept)[:2]
+    }
+
+
+def test_removing_every_day_leaves_empty_statistics() -> None:
+    index = DayIndex()
+    index.add_day("2024-01-01", "Anna: we went camping by the lake\nBen: kayak too?")
+    index.add_day("2024-01-02", "Anna: pottery class tonight")
+    index.remove_day("2024-01-01")
+    index.remove_day("2024-01-02")
+    db = index.db
+    assert db.execute("SELECT n, total FROM rk_stats ORDER BY tbl").fetchall() == [(0, 0), (0, 0)]
+    for table in ("rk_doc", "rk_post", "rk_pos", "rk_turns", "rk_pdf", "rk_speaker"):
+        assert db.execute(f"SELECT count(*) FROM {table}").fetchone() == (0,), table
+
+
+def test_passages_are_scored_for_the_best_days_by_whole_day_score() -> None:
+    index = DayIndex()
+    index.add_day("2024-01-01", "Anna: lake lake lake kayak by the lake")
+    index.add_day("2024-01-02", "Anna: one lake")
+    index.add_day("2024-01-03", "Anna: nothing to see")
+    every = semantic_scores(index, "lake kayak")
+    scores = semantic_scores(index, "lake kayak", rerank=1)
+    # the second day keeps its whole-day share only: its passages were not scored
+    assert scores["2024-01-01"] == 1.0
+    whole = index.day_scores(["lake", "kayak"])
+    assert scores["2024-01-02"] == pytest.approx(0.5 * whole["2024-01-02"] / whole["2024-01-01"])
+    assert "2024-01-03" not in scores
+    assert every["2024-01-02"] > scores["2024-01-02"]  # with its passage scored, it gains

@@ -1,4 +1,4 @@
-"""Standard-library retrieval core: tokenize, chunk, index days in SQLite FTS5, score them.
+"""Standard-library retrieval core: tokenize, chunk, index days in SQLite, score them.
 
 No imports from other vaultkit modules, so it can be tested and measured on its own:
 
@@ -9,7 +9,7 @@ No imports from other vaultkit modules, so it can be tested and measured on its 
 """
 
 from vaultkit.retrieval.chunks import Turn, parse_turns, windows
-from vaultkit.retrieval.fts import DayIndex, proximity_bonus
+from vaultkit.retrieval.postings import DayIndex, proximity_bonus
 from vaultkit.retrieval.rank import max_normalize, recency, relevance_gate, semantic_scores
 from vaultkit.retrieval.tokenize import STOPWORDS, stem, tokenize
 

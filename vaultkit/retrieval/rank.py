@@ -17,7 +17,7 @@ import math
 from collections.abc import Collection, Mapping
 from typing import TypeVar
 
-from vaultkit.retrieval.fts import DayIndex
+from vaultkit.retrieval.postings import RERANK_DAYS, DayIndex
 from vaultkit.retrieval.tokenize import tokenize
 
 K = TypeVar("K")
@@ -32,18 +32,27 @@ def max_normalize(scores: Mapping[K, float]) -> dict[K, float]:
 
 
 def semantic_scores(
-    index: DayIndex, query: str, *, allowed: Collection[str] | None = None, w_day: float = 0.5
+    index: DayIndex,
+    query: str,
+    *,
+    allowed: Collection[str] | None = None,
+    w_day: float = 0.5,
+    rerank: int = RERANK_DAYS,
 ) -> dict[str, float]:
-    """S_sem on [0, 1] of every day matching the query, normalized over `allowed` days only."""
+    """S_sem on [0, 1] of every day matching the query, normalized over `allowed` days only.
+
+    Passages are scored for the `rerank` days the whole-day score ranks best (see `postings`);
+    the others keep their whole-day share.
+    """
     terms = tokenize(query)
     names = index.speaker_terms()
     # A speaker's name is in the context of each of their passages but says nothing of the topic.
     passage_terms = [t for t in terms if t not in names] or terms
     whole = index.day_scores(terms)
-    passages = index.window_scores(passage_terms)
     if allowed is not None:
         whole = {d: s for d, s in whole.items() if d in allowed}
-        passages = {d: s for d, s in passages.items() if d in allowed}
+    best_days = sorted(whole, key=lambda d: (-whole[d], d))[:rerank]
+    passages = index.window_scores(passage_terms, days=best_days)
     whole, passages = max_normalize(whole), max_normalize(passages)
     return {
         d: w_day * whole.get(d, 0.0) + (1 - w_day) * passages.get(d, 0.0)

@@ -1,0 +1,367 @@
+"""An incremental BM25 index of days and their passages, in plain SQLite tables.
+
+Tables (prefix `rk_`, so they can share a database with other tables):
+
+* `rk_doc`: one row per day: its id, length in terms and number of passages.
+* `rk_post`: the day postings, `(term, doc) -> term frequency`, clustered by term, so a query
+  reads each of its terms' postings as one range.
+* `rk_turns`: each day's turns as terms (one line per turn), the text its passages are cut from,
+  and the day's distinct terms, so removing a day touches only its own postings.
+* `rk_pdf`: each term's passage document frequency; `rk_stats`: each level's row count and total
+  length. Together they keep every IDF exact as days come and go.
+* `rk_speaker`: the speaker names seen per day. A query naming a speaker drops the name from passage
+  matching: a speaker's name is in every passage of a chat and says nothing about the topic.
+
+A passage is the turns `i-h .. i+h` around each turn `i` of a day. Text is tokenized by `tokenize()`
+(stopwords out, Porter stems), so the index and the queries see the same terms.
+
+Scores are Okapi BM25 (k1=1.2, b=0.75) with Lucene's non-negative IDF `ln(1 + (N-df+.5)/(df+.5))`.
+Passages also get a term-proximity bonus (BM25TP, Rasolofo and Savoy 2003, see `proximity_bonus`):
+an exchange where the query's words stand next to each other ("camped" beside "mountains") beats one
+where they are scattered over five turns. Whole days do not: over a whole day, nearness is chance.
+
+A query is answered in two stages, as search engines re-rank: whole-day BM25 over every day holding
+a query term (one SQL aggregate over the postings), then passages for the `RERANK_DAYS` best of those
+days only, cut from their stored turns. Passages are where the cost is (a common word is in a
+hundred thousand of them); a day whose whole text barely mentions the query does not hold the best
+passage for it. With at most `RERANK_DAYS` matching days, every day's passages are scored.
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from array import array
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from itertools import accumulate
+
+from vaultkit.retrieval.chunks import parse_turns
+from vaultkit.retrieval.tokenize import tokenize
+
+__all__ = ["PROXIMITY_DISTANCE", "RERANK_DAYS", "DayIndex", "proximity_bonus"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rk_doc(id INTEGER PRIMARY KEY, day TEXT UNIQUE, n INTEGER,
+    passages INTEGER);
+CREATE TABLE IF NOT EXISTS rk_post(term TEXT, doc INTEGER, tf INTEGER, PRIMARY KEY(term, doc))
+    WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS rk_pos(term TEXT, doc INTEGER, pos BLOB, PRIMARY KEY(term, doc))
+    WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS rk_turns(doc INTEGER PRIMARY KEY, ends BLOB, turns TEXT, terms TEXT);
+CREATE TABLE IF NOT EXISTS rk_pdf(term TEXT PRIMARY KEY, df INTEGER) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS rk_speaker(day TEXT, name TEXT, PRIMARY KEY(day, name));
+CREATE TABLE IF NOT EXISTS rk_stats(tbl TEXT PRIMARY KEY, n INTEGER, total INTEGER);
+INSERT OR IGNORE INTO rk_stats VALUES ('day', 0, 0), ('passage', 0, 0);
+"""
+_CHUNK = 500  # SQLite's default limit on host parameters is 999
+PROXIMITY_DISTANCE = 5  # BM25TP's window: two query terms at most this many terms apart count
+RERANK_DAYS = 200  # days whose passages a query scores: the best by whole-day BM25
+
+
+def proximity_bonus(
+    positions: Mapping[str, Sequence[int]],
+    idf: Mapping[str, float],
+    norm: float,
+    *,
+    k1: float = 1.2,
+    max_distance: int = PROXIMITY_DISTANCE,
+) -> float:
+    """BM25TP's term-pair score (Rasolofo and Savoy, ECIR 2003) of one document.
+
+    `positions` are each query term's positions in the document (stopwords already out). Every
+    pair of occurrences of two different query terms at most `max_distance` apart adds
+    `1 / distance**2` to both terms' accumulators `acc(t)`; the bonus is
+    `sum min(1, idf(t)) * acc(t) * (k1 + 1) / (acc(t) + norm)`, saturating like BM25's term
+    frequency, with `norm = k1 * (1 - b + b * length / average length)`.
+    """
+    hits = sorted((at, term) for term, where in positions.items() for at in where)
+    acc: dict[str, float] = {}
+    for i, (at, term) in enumerate(hits):
+        for other_at, other in hits[i + 1 :]:
+            if other_at - at > max_distance:
+                break
+            if other != term:
+                near = 1.0 / (other_at - at) ** 2
+                acc[term] = acc.get(term, 0.0) + near
+                acc[other] = acc.get(other, 0.0) + near
+    return sum(min(1.0, idf[t]) * a * (k1 + 1) / (a + norm) for t, a in acc.items())
+
+
+class DayIndex:
+    """Day and passage BM25 over SQLite; `half_window` h makes passages of 2h+1 turns."""
+
+    def __init__(
+        self,
+        db: sqlite3.Connection | None = None,
+        *,
+        half_window: int = 2,
+        k1: float = 1.2,
+        b: float = 0.75,
+    ) -> None:
+        self.db = db if db is not None else sqlite3.connect(":memory:")
+        self.h, self.k1, self.b = half_window, k1, b
+        self.db.executescript(_SCHEMA)
+
+    # --- writing ---------------------------------------------------------------------------
+
+    def add_day(self, day: str, text: str) -> None:
+        """Index (or re-index) one day's text; only that day's rows change. No commit."""
+        self.remove_day(day)
+        turns = parse_turns(text)
+        counts = Counter(tokenize(text))
+        per_turn = [tokenize(t.text) for t in turns]  # each turn once, not once per passage
+        lengths = [len(terms) for terms in per_turn]
+        passage_df: Counter[str] = Counter()
+        passage_total = 0
+        for i in range(len(per_turn)):
+            window = per_turn[max(0, i - self.h) : i + self.h + 1]
+            passage_df.update({term for terms in window for term in terms})
+            passage_total += sum(lengths[max(0, i - self.h) : i + self.h + 1])
+        length = sum(counts.values())
+        doc = self.db.execute(
+            "INSERT INTO rk_doc(day, n, passages) VALUES (?, ?, ?)", (day, length, len(turns))
+        ).lastrowid
+        self.db.executemany(
+            "INSERT INTO rk_post VALUES (?, ?, ?)", [(t, doc, f) for t, f in counts.items()]
+        )
+        positions: dict[str, array[int]] = {}
+        for at, term in enumerate(term for terms in per_turn for term in terms):
+            positions.setdefault(term, array("I")).append(at)
+        self.db.executemany(
+            "INSERT INTO rk_pos VALUES (?, ?, ?)",
+            [(t, doc, where.tobytes()) for t, where in positions.items()],
+        )
+        self.db.execute(
+            "INSERT INTO rk_turns VALUES (?, ?, ?, ?)",
+            (
+                doc,
+                array("I", accumulate(lengths)).tobytes(),
+                "\n".join(" ".join(terms) for terms in per_turn),
+                " ".join(counts.keys() | positions.keys()),
+            ),
+        )
+        self._count_passages(passage_df, +1)
+        self._count("day", 1, length)
+        self._count("passage", len(turns), passage_total)
+        self.db.executemany(
+            "INSERT OR IGNORE INTO rk_speaker VALUES (?, ?)",
+            [(day, t.speaker) for t in turns if t.speaker],
+        )
+
+    def remove_day(self, day: str) -> None:
+        """Drop a day's rows, and its share of the statistics. No commit."""
+        row = self.db.execute(
+            "SELECT d.id, d.n, d.passages, t.turns, t.terms FROM rk_doc d "
+            "JOIN rk_turns t ON t.doc = d.id WHERE d.day = ?",
+            (day,),
+        ).fetchone()
+        if row is None:
+            return
+        doc, length, passages, turns, terms = row
+        per_turn = _split_turns(turns, passages)
+        passage_df: Counter[str] = Counter()
+        passage_total = 0
+        for i in range(len(per_turn)):
+            window = per_turn[max(0, i - self.h) : i + self.h + 1]
+            passage_df.update({term for words in window for term in words})
+            passage_total += sum(len(words) for words in window)
+        pairs = [(t, doc) for t in terms.split()]
+        self.db.executemany("DELETE FROM rk_post WHERE term = ? AND doc = ?", pairs)
+        self.db.executemany("DELETE FROM rk_pos WHERE term = ? AND doc = ?", pairs)
+        self.db.execute("DELETE FROM rk_turns WHERE doc = ?", (doc,))
+        self.db.execute("DELETE FROM rk_doc WHERE id = ?", (doc,))
+        self._count_passages(passage_df, -1)
+        self.db.executemany(
+            "DELETE FROM rk_pdf WHERE term = ? AND df <= 0", [(t,) for t in passage_df]
+        )
+        self._count("day", -1, -length)
+        self._count("passage", -passages, -passage_total)
+        self.db.execute("DELETE FROM rk_speaker WHERE day = ?", (day,))
+
+    def _count_passages(self, df: Counter[str], sign: int) -> None:
+        self.db.executemany(
+            "INSERT INTO rk_pdf VALUES (?, ?) ON CONFLICT(term) DO UPDATE SET df = df + excluded.df",
+            [(term, sign * n) for term, n in df.items()],
+        )
+
+    def _count(self, level: str, rows: int, total: int) -> None:
+        self.db.execute(
+            "UPDATE rk_stats SET n = n + ?, total = total + ? WHERE tbl = ?", (rows, total, level)
+        )
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def days(self) -> list[str]:
+        """Every indexed day, in order."""
+        return [r[0] for r in self.db.execute("SELECT day FROM rk_doc ORDER BY day")]
+
+    def speaker_terms(self) -> set[str]:
+        """The first term of every speaker name (e.g. `melani` for Melanie)."""
+        out = set()
+        for (name,) in self.db.execute("SELECT DISTINCT name FROM rk_speaker"):
+            terms = tokenize(name)
+            if terms:
+                out.add(terms[0])
+        return out
+
+    def day_scores(self, terms: Iterable[str]) -> dict[str, float]:
+        """BM25 of whole days for the query terms (repeats count); only days matching a term."""
+        query = Counter(terms)
+        n, avg = self._stats("day")
+        weights = []
+        for term, repeats in query.items():
+            (df,) = self.db.execute(
+                "SELECT count(*) FROM rk_post WHERE term = ?", (term,)
+            ).fetchone()
+            if df:
+                weights.append((term, repeats * math.log(1 + (n - df + 0.5) / (df + 0.5))))
+        if not weights:
+            return {}
+        k1, b = self.k1, self.b
+        # The arithmetic runs in SQLite: one pass over the query terms' postings, no row in Python
+        # but the result. `w` is each term's weight (IDF times its repeats in the query).
+        sql = (
+            "WITH w(term, weight) AS (VALUES "
+            + ", ".join("(?, ?)" for _ in weights)
+            + ") SELECT d.day, sum(w.weight * p.tf * ? / (p.tf + ? * (? + ? * d.n))) "
+            "FROM w JOIN rk_post p ON p.term = w.term JOIN rk_doc d ON d.id = p.doc GROUP BY p.doc"
+        )
+        params = [x for pair in weights for x in pair]
+        params += [k1 + 1, k1, 1 - b, b / avg]
+        return dict(self.db.execute(sql, params).fetchall())
+
+    def window_scores(
+        self, terms: Iterable[str], *, days: Collection[str] | None = None, proximity: bool = True
+    ) -> dict[str, float]:
+        """The best passage score of each day (of `days`, default every day) holding a query term:
+        BM25, plus the BM25TP bonus with `proximity`."""
+        query = Counter(terms)
+        n, avg = self._stats("passage")
+        idf = {}
+        for term in query:
+            row = self.db.execute("SELECT df FROM rk_pdf WHERE term = ?", (term,)).fetchone()
+            if row and row[0] > 0:
+                idf[term] = math.log(1 + (n - row[0] + 0.5) / (row[0] + 0.5))
+        if not idf:
+            return {}
+        weights = {t: query[t] * idf[t] * (self.k1 + 1) for t in idf}
+        out: dict[str, float] = {}
+        for day, ends, hits in self._hits(list(idf), days):
+            best = self._best_passage(ends, hits, weights, idf, avg, proximity)
+            if best > 0:
+                out[day] = best
+        return out
+
+    def _hits(
+        self, terms: list[str], days: Collection[str] | None
+    ) -> Iterator[tuple[str, array[int], dict[str, array[int]]]]:
+        """(day, where each turn ends, each query term's positions) of the days holding a term."""
+        marks = ",".join("?" * len(terms))
+        if days is None:
+            chosen = f"SELECT DISTINCT doc FROM rk_pos WHERE term IN ({marks})"
+            groups: list[list[str]] = [[]]
+        else:
+            chosen = "SELECT id FROM rk_doc WHERE day IN ({})"
+            wanted = sorted(days)
+            groups = [wanted[i : i + _CHUNK] for i in range(0, len(wanted), _CHUNK)]
+        for group in groups:
+            picked = chosen.format(",".join("?" * len(group)))
+            params = terms if days is None else group
+            hits: dict[int, dict[str, array[int]]] = {}
+            for doc, term, blob in self.db.execute(
+                f"SELECT doc, term, pos FROM rk_pos WHERE term IN ({marks}) AND doc IN ({picked})",
+                [*terms, *params],
+            ):
+                hits.setdefault(doc, {})[term] = _ints(blob)
+            for doc, day, blob in self.db.execute(
+                "SELECT d.id, d.day, t.ends FROM rk_doc d JOIN rk_turns t ON t.doc = d.id "
+                f"WHERE d.id IN ({picked})",
+                params,
+            ):
+                if doc in hits:
+                    yield day, _ints(blob), hits[doc]
+
+    def _best_passage(
+        self,
+        ends: array[int],
+        hits: Mapping[str, array[int]],
+        weights: Mapping[str, float],
+        idf: Mapping[str, float],
+        avg: float,
+        proximity: bool,
+    ) -> float:
+        """The best BM25 (+ BM25TP) of the passages around each turn of one day.
+
+        Counts come from prefix sums over the turns; plain BM25 is cheap and the proximity bonus
+        is not, so passages are tried in order of BM25 plus the most the bonus could add (each
+        term at most `min(1, idf) * (k1 + 1)`), and the search stops when that bound falls below
+        the best exact score: the result is exact.
+        """
+        k1, b, h = self.k1, self.b, self.h
+        count = len(ends)
+        lo = [max(0, i - h) for i in range(count)]  # passage i is turns lo[i] .. hi[i] - 1
+        hi = [min(count, i + h + 1) for i in range(count)]
+        bounds = [0, *ends]  # turn j holds the positions bounds[j] .. bounds[j + 1] - 1
+        norms = [
+            k1 * (1 - b + b * (bounds[e] - bounds[s]) / avg) for s, e in zip(lo, hi, strict=True)
+        ]
+        bm25 = [0.0] * count
+        present = [0] * count
+        room = [0.0] * count
+        for term, where in hits.items():
+            per_turn = [0] * count
+            for at in where:
+                per_turn[bisect_right(ends, at)] += 1
+            upto = [0, *accumulate(per_turn)]
+            w, extra = weights[term], min(1.0, idf[term]) * (k1 + 1)
+            for i in range(count):
+                f = upto[hi[i]] - upto[lo[i]]
+                if f:
+                    bm25[i] += w * f / (f + norms[i])
+                    present[i] += 1
+                    room[i] += extra
+        order = sorted(
+            (
+                (score + room[i] if proximity and present[i] > 1 else score, score, i)
+                for i, score in enumerate(bm25)
+                if score > 0
+            ),
+            reverse=True,
+        )
+        best = 0.0
+        for bound, score, i in order:
+            if bound <= best:
+                break
+            if bound > score:
+                start, end = bounds[lo[i]], bounds[hi[i]]
+                near = {
+                    t: where[bisect_left(where, start) : bisect_left(where, end)]
+                    for t, where in hits.items()
+                }
+                score += proximity_bonus(
+                    {t: at for t, at in near.items() if at}, idf, norms[i], k1=k1
+                )
+            best = max(best, score)
+        return best
+
+    def _stats(self, level: str) -> tuple[int, float]:
+        """A level's row count and average length (1 for an empty index)."""
+        n, total = self.db.execute(
+            "SELECT n, total FROM rk_stats WHERE tbl = ?", (level,)
+        ).fetchone()
+        return n, (total / n if n and total else 1.0)
+
+
+def _split_turns(turns: str, count: int) -> list[list[str]]:
+    """A day's stored turns back as term lists (a turn without terms is an empty line)."""
+    if count == 0:
+        return []
+    return [line.split() for line in turns.split("\n")]
+
+
+def _ints(blob: bytes) -> array[int]:
+    found = array("I")
+    found.frombytes(blob)
+    return found
