@@ -167,7 +167,7 @@ def evaluate(
     """Run every query once through the semantic backend, then rank with the config's scoring
     (and, with `sweep`, with each scoring of the grid: the semantic scores are reused)."""
     ks = tuple(sorted(set(ks)))
-    with open_index(config) as index:
+    with open_index(config, rescan=True) as index:  # a measurement: every file checked
         searcher = Searcher(config, index)
         semantic = [searcher.semantic(q.text)[0] for q in queries]
         records = searcher.records

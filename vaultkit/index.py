@@ -15,10 +15,11 @@ import contextlib
 import json
 import os
 import sqlite3
+import time
 from array import array
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, timedelta
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -43,16 +44,19 @@ from vaultkit.vault import (
 
 INDEX_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
-SCHEMA = 4
+SCHEMA = 5
 # Characters per embedded chunk: about 200 word pieces, inside small models' 256-piece input
 # (MiniLM's); a fixed count of turns overflowed it for 69% of LoCoMo's 8-turn chunks.
 EMBED_CHARS = 800
+_CHUNK = 500  # SQLite's default limit on host parameters is 999
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, day TEXT, kind TEXT,
-    mtime_ns INTEGER, size INTEGER);
+    mtime_ns INTEGER, size INTEGER, inode INTEGER, folder TEXT);
 CREATE INDEX IF NOT EXISTS files_day ON files(day);
+CREATE INDEX IF NOT EXISTS files_folder ON files(folder);
+CREATE TABLE IF NOT EXISTS folders(path TEXT PRIMARY KEY, mtime_ns INTEGER);
 CREATE TABLE IF NOT EXISTS days(day TEXT PRIMARY KEY, path TEXT, fields TEXT);
 CREATE TABLE IF NOT EXISTS chunks(day TEXT, idx INTEGER, text TEXT, vector BLOB,
     PRIMARY KEY(day, idx));
@@ -104,33 +108,56 @@ class _StoredRecord(DayRecord):
 
 
 class Records(Mapping[date, DayRecord]):
-    """Every indexed day, read lazily: a query builds the Summary of the few days it shows.
+    """Every indexed day, read lazily: a query reads the few days it scores or shows.
 
-    Rebuilding a Summary for each of 10k days cost more than the query itself; the day, path and
-    importance of every day are one light SELECT, the rest is read per day (or, for a filter on
-    people, projects or tags, that one list for every day) when first asked for.
+    Reading every day's row cost more than the query itself on a large vault; a day's path and
+    importance are read when first asked for (`prefetch` reads many in one go), its Summary when
+    shown, and a filter's list field (people, projects, tags) for every day when first filtered on.
     """
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
-        rows = db.execute("SELECT day, path, json_extract(fields, '$.importance') FROM days")
-        self._records: dict[date, DayRecord] = {}
+        self._records: dict[date, DayRecord | None] = {}
+        self._every: list[date] | None = None
+        self._values: dict[str, dict[date, tuple[str, ...]]] = {}
+
+    def prefetch(self, days: Iterable[date]) -> None:
+        """Read the rows of these days (those not read yet) in a few queries."""
+        wanted = sorted({d for d in days if d not in self._records})
+        for i in range(0, len(wanted), _CHUNK):
+            part = [d.isoformat() for d in wanted[i : i + _CHUNK]]
+            self._records.update(dict.fromkeys(wanted[i : i + _CHUNK]))
+            self._read(f"WHERE day IN ({','.join('?' * len(part))})", part)
+
+    def _read(self, where: str, params: Sequence[str]) -> None:
+        rows = self._db.execute(
+            f"SELECT day, path, json_extract(fields, '$.importance') FROM days {where}", params
+        )
         for day, path, importance in rows:
             when = date.fromisoformat(day)
             self._records[when] = _StoredRecord(self, when, path, importance)
-        self._values: dict[str, dict[date, tuple[str, ...]]] = {}
 
     def __getitem__(self, day: date) -> DayRecord:
-        return self._records[day]
+        if day not in self._records:
+            self.prefetch([day])
+        found = self._records[day]
+        if found is None:
+            raise KeyError(day)
+        return found
 
     def __contains__(self, day: object) -> bool:
-        return day in self._records
+        return isinstance(day, date) and self.get(day) is not None
 
     def __iter__(self) -> Iterator[date]:
-        return iter(self._records)
+        if self._every is None:
+            self._read("ORDER BY day", ())
+            self._every = sorted(d for d, r in self._records.items() if r is not None)
+        return iter(self._every)
 
     def __len__(self) -> int:
-        return len(self._records)
+        if self._every is not None:
+            return len(self._every)
+        return int(self._db.execute("SELECT count(*) FROM days").fetchone()[0])
 
     def fields(self, day: date) -> dict[str, Any] | None:
         """The stored summary fields of a day (None when it has no summary)."""
@@ -166,6 +193,7 @@ class _File(NamedTuple):
     kind: str  # note | transcript | summary
     mtime_ns: int
     size: int
+    inode: int  # an atomic save (temp file, rename) gives the path a new one
 
 
 class SearchIndex:
@@ -231,37 +259,214 @@ class SearchIndex:
         }
 
     def refresh(
-        self, files: VaultFiles | None = None, archive: Mapping[date, Path] | None = None
+        self,
+        files: VaultFiles | None = None,
+        archive: Mapping[date, Path] | None = None,
+        *,
+        full: bool = True,
+        folders: Mapping[str, int] | None = None,
     ) -> RefreshReport:
         """Bring the index up to date with the vault, re-reading only the days whose files changed.
 
-        `files` and `archive` are a scan the caller (sync) has just made; without them it scans.
+        `files` and `archive` are a scan the caller (sync) has just made, and `folders` the
+        `folder_times` it took before it; without them it scans. A full refresh stats every file.
+        `full=False` is the quick check searches make (see `_quick_changes`); it falls back to a
+        full refresh when it cannot tell.
         """
         report = RefreshReport()
-        current = self._current_files(files, archive)
-        report.files = len(current)
-        # Rows compare equal to `_File`s as plain tuples: no object per stored file.
-        stored = {row[0]: row[1:] for row in self.db.execute("SELECT * FROM files")}
-        report.rebuilt = not stored
-        changed = {f.day for p, f in current.items() if stored.get(p) != f}
-        changed |= {f[0] for p, f in stored.items() if p not in current}
-        by_day: dict[str, dict[str, _File]] = {}
-        for path, facts in current.items():
-            if facts.day in changed:
-                by_day.setdefault(facts.day, {})[path] = facts
-        with self.db:
-            for day in sorted(changed):
-                self.db.execute("DELETE FROM files WHERE day = ?", (day,))
-                day_files = by_day.get(day)
-                if day_files:
-                    self._index_day(day, day_files)
-                    report.indexed.append(date.fromisoformat(day))
-                else:
-                    self._remove_day(day)
-                    report.removed.append(date.fromisoformat(day))
+        changes = None if full or files is not None else self._quick_changes()
+        if changes is not None:
+            with self.db:
+                self._apply(changes, report)
+        else:
+            if files is None:
+                folders = folder_times(self.config)  # before the walk: see `_mtime`
+            current = self._current_files(files, archive)
+            report.files = len(current)
+            # Rows compare equal to `_File`s as plain tuples: no object per stored file.
+            stored = {row[0]: row[1:6] for row in self.db.execute("SELECT * FROM files")}
+            report.rebuilt = not stored
+            changes = {p: f for p, f in current.items() if stored.get(p) != f}
+            changes.update((p, None) for p in stored.keys() - current.keys())
+            with self.db:
+                self._apply(changes, report)
+                # Without folder times (a caller's scan of unknown age) the next quick check
+                # finds no folders and makes a full refresh.
+                self.db.execute("DELETE FROM folders")
+                self.db.executemany("INSERT INTO folders VALUES (?, ?)", (folders or {}).items())
         if self.embeds:
             self._embed_pending()
         return report
+
+    def _apply(self, changes: Mapping[str, _File | None], report: RefreshReport) -> None:
+        """Re-index each day one of `changes` belongs to (`None`: the file is gone)."""
+        days = {f.day for f in changes.values() if f is not None}
+        gone = [p for p, f in changes.items() if f is None]
+        for i in range(0, len(gone), _CHUNK):
+            part = gone[i : i + _CHUNK]
+            marks = ",".join("?" * len(part))
+            days.update(d for (d,) in self.db.execute(
+                f"SELECT DISTINCT day FROM files WHERE path IN ({marks})", part
+            ))  # fmt: skip
+        for day in sorted(days):
+            day_files = {
+                row[0]: _File(*row[1:6])
+                for row in self.db.execute("SELECT * FROM files WHERE day = ?", (day,))
+            }
+            for path, facts in changes.items():
+                if facts is None:
+                    day_files.pop(path, None)
+                elif facts.day == day:
+                    day_files[path] = facts
+            self.db.execute("DELETE FROM files WHERE day = ?", (day,))
+            if day_files:
+                self._index_day(day, self._one_note(day_files))
+                report.indexed.append(date.fromisoformat(day))
+            else:
+                self._remove_day(day)
+                report.removed.append(date.fromisoformat(day))
+
+    def _one_note(self, files: dict[str, _File]) -> dict[str, _File]:
+        """A day's files with one daily note: the local one, else the first archived path."""
+        notes = sorted(
+            (p for p, f in files.items() if f.kind == "note"),
+            key=lambda p: (
+                os.path.dirname(p) != os.fspath(self.config.memory_dir),
+                p.split(os.sep),
+            ),
+        )
+        return {p: f for p, f in files.items() if f.kind != "note" or p == notes[0]}
+
+    def _roots(self) -> tuple[list[str], list[str]]:
+        return _roots(self.config)
+
+    def _quick_changes(self) -> dict[str, _File | None] | None:
+        """The files added, removed or changed, found without a stat of every file.
+
+        A folder's mtime moves when a file is added to it, removed or renamed (which is how
+        vaultkit, and editors that save atomically, write), so only folders whose mtime moved are
+        listed, and only the names they gained or lost, or whose inode changed (a file replaced
+        by a rename), are stat'ed. A file edited in place moves
+        only its own mtime: the files of the newest `RECENT_DAYS` days (where notes grow during
+        the day) are stat'ed each time, older ones by a full refresh (`sync`, `search --rescan`).
+        Chat folders of older days are not looked at either. None: the caller must do a full
+        refresh (first run, an archive folder changed, a daily note vanished).
+        """
+        known = dict(self.db.execute("SELECT path, mtime_ns FROM folders"))
+        flat, trees = self._roots()
+        if not known or any(root not in known for root in [*flat, *trees]):
+            return None
+        cutoff = self._recent_cutoff()
+        changes: dict[str, _File | None] = {}
+        moved: dict[str, int] = {}
+        for folder, mtime in known.items():
+            if folder.startswith(_below(trees[0]) if trees else "\0") and not _recent(
+                folder, cutoff
+            ):
+                continue  # an older day's chat folder
+            now = _mtime(folder)
+            if now == mtime and mtime != _RACY:
+                continue
+            if trees and (folder == trees[1] or folder.startswith(_below(trees[1]))):
+                return None  # the archive changed: rare, and it decides which note counts
+            moved[folder] = now
+            if not self._relist(folder, now, known, changes, moved):
+                return None
+        self._restat_recent(cutoff, changes)
+        if moved:
+            self.db.executemany("INSERT OR REPLACE INTO folders VALUES (?, ?)", moved.items())
+            self.db.executemany(
+                "DELETE FROM folders WHERE path = ?", [(f,) for f, t in moved.items() if t == _GONE]
+            )
+        return changes
+
+    def _relist(
+        self,
+        folder: str,
+        mtime: int,
+        known: Mapping[str, int],
+        changes: dict[str, _File | None],
+        moved: dict[str, int],
+    ) -> bool:
+        """Add to `changes` what a moved folder gained or lost; False: a full refresh is needed."""
+        stored = {
+            path: _File(*row)
+            for path, *row in self.db.execute(
+                "SELECT path, day, kind, mtime_ns, size, inode FROM files WHERE folder = ?",
+                (folder,),
+            )
+        }
+        listed: dict[str, tuple[tuple[str, str] | None, int]] = {}
+        subfolders = []
+        if mtime != _GONE:
+            with contextlib.suppress(OSError), os.scandir(folder) as entries:
+                for entry in entries:
+                    if entry.name.startswith("."):
+                        continue
+                    if entry.is_dir(follow_symlinks=False):
+                        subfolders.append(entry.path)
+                    elif entry.name.endswith(".md"):
+                        listed[entry.path] = (self._classify(folder, entry.name), entry.inode())
+        for path, facts in stored.items():
+            if path not in listed:
+                if facts.kind == "note":
+                    return False  # an archived note may count for that day now
+                changes[path] = None
+        for path, (found, inode) in listed.items():
+            if found is not None and (path not in stored or stored[path].inode != inode):
+                with contextlib.suppress(OSError):
+                    stat = os.stat(path)
+                    changes[path] = _File(*found, stat.st_mtime_ns, stat.st_size, stat.st_ino)
+        for sub in subfolders:
+            if sub not in known:  # a new chat folder: everything in it is new
+                for inner in _tree(sub):
+                    moved[inner] = _mtime(inner)
+                    self._relist(inner, moved[inner], known, changes, moved)
+        for gone in known.keys() - set(subfolders):
+            if os.path.dirname(gone) == folder:
+                moved[gone] = _GONE
+                self._relist(gone, _GONE, known, changes, moved)
+        return True
+
+    def _classify(self, folder: str, name: str) -> tuple[str, str] | None:
+        """The day and kind of a file by where it is and its name (None: not a source)."""
+        config = self.config
+        if folder == os.fspath(config.summaries_dir):
+            match = SUMMARY_NAME.match(name)
+            kind = "summary"
+        elif folder == os.fspath(config.memory_dir):
+            match = DAILY_NAME.match(name)
+            kind = "note"
+        else:
+            below = [f for f in folder[len(os.fspath(config.chats_dir)) :].split(os.sep) if f]
+            when = date_in_parts([*below, name])
+            return (when.isoformat(), "transcript") if when else None
+        return (match.group(1), kind) if match and parse_date(match.group(1)) else None
+
+    def _recent_cutoff(self) -> str:
+        """The first of the `RECENT_DAYS` days up to the newest the index holds."""
+        row = self.db.execute("SELECT max(day) FROM files").fetchone()
+        if not row[0]:
+            return ""
+        return (date.fromisoformat(row[0]) - timedelta(days=RECENT_DAYS - 1)).isoformat()
+
+    def _restat_recent(self, cutoff: str, changes: dict[str, _File | None]) -> None:
+        """Stat the files of the newest days: the ones that are edited in place."""
+        rows = self.db.execute(
+            "SELECT path, day, kind, mtime_ns, size, inode FROM files WHERE day >= ?", (cutoff,)
+        )
+        for path, *row in rows.fetchall():
+            if path in changes:
+                continue
+            try:
+                stat = os.stat(path)
+            except OSError:
+                if row[1] == "note":
+                    changes[path] = None
+                continue
+            facts = _File(row[0], row[1], stat.st_mtime_ns, stat.st_size, stat.st_ino)
+            if facts != tuple(row):
+                changes[path] = facts
 
     def _current_files(
         self, found: VaultFiles | None, archive: Mapping[date, Path] | None
@@ -283,41 +488,51 @@ class SearchIndex:
                 stat = os.stat(path)
             except OSError:
                 continue  # vanished between the scan and now: the next refresh sees it
-            out[os.fspath(path)] = _File(day.isoformat(), kind, stat.st_mtime_ns, stat.st_size)
+            out[os.fspath(path)] = _File(
+                day.isoformat(), kind, stat.st_mtime_ns, stat.st_size, stat.st_ino
+            )
         return out
 
     def _stat_vault(self) -> dict[str, _File]:
         """`_current_files` of the vault walked here: the files `scan` and `scan_archive` find, as
         strings with their `DirEntry` stat (a Path per file was most of a no-op refresh)."""
         config, out = self.config, {}
-        for folder, name, mtime, size in stat_tree(os.fspath(config.summaries_dir), recurse=False):
+        for folder, name, mtime, size, inode in stat_tree(
+            os.fspath(config.summaries_dir), recurse=False
+        ):
             match = SUMMARY_NAME.match(name)
             if match and parse_date(match.group(1)):
-                out[os.path.join(folder, name)] = _File(match.group(1), "summary", mtime, size)
+                out[os.path.join(folder, name)] = _File(
+                    match.group(1), "summary", mtime, size, inode
+                )
         if config.search.index == "summaries":
             return out
         local = set()
-        for folder, name, mtime, size in stat_tree(os.fspath(config.memory_dir), recurse=False):
+        for folder, name, mtime, size, inode in stat_tree(
+            os.fspath(config.memory_dir), recurse=False
+        ):
             match = DAILY_NAME.match(name)
             if match and parse_date(match.group(1)):
                 local.add(match.group(1))
-                out[os.path.join(folder, name)] = _File(match.group(1), "note", mtime, size)
+                out[os.path.join(folder, name)] = _File(match.group(1), "note", mtime, size, inode)
         archived: dict[str, tuple[list[str], str, _File]] = {}  # a day's note not kept locally
-        for folder, name, mtime, size in stat_tree(os.fspath(config.archive_dir)):
+        for folder, name, mtime, size, inode in stat_tree(os.fspath(config.archive_dir)):
             match = DAILY_NAME.match(name)
             day = match.group(1) if match else None
             if day and day not in local and parse_date(day):
                 path = os.path.join(folder, name)
                 parts = path.split(os.sep)  # Paths' order: the first one wins, as in scan_archive
                 if day not in archived or parts < archived[day][0]:
-                    archived[day] = (parts, path, _File(day, "note", mtime, size))
+                    archived[day] = (parts, path, _File(day, "note", mtime, size, inode))
         out.update((path, facts) for _, path, facts in archived.values())
         chats = os.fspath(config.chats_dir)
-        for folder, name, mtime, size in stat_tree(chats):
+        for folder, name, mtime, size, inode in stat_tree(chats):
             below = [f for f in folder[len(chats) :].split(os.sep) if f]
             when = date_in_parts([*below, name])
             if when is not None:
-                out[os.path.join(folder, name)] = _File(when.isoformat(), "transcript", mtime, size)
+                out[os.path.join(folder, name)] = _File(
+                    when.isoformat(), "transcript", mtime, size, inode
+                )
         return out
 
     def _index_day(self, day: str, files: dict[str, _File]) -> None:
@@ -345,8 +560,8 @@ class SearchIndex:
             "INSERT OR REPLACE INTO days VALUES (?, ?, ?)", (day, self._relative(shown), fields)
         )
         self.db.executemany(
-            "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)",
-            [(p, f.day, f.kind, f.mtime_ns, f.size) for p, f in files.items()],
+            "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(p, *f, os.path.dirname(p)) for p, f in files.items()],
         )
         self.db.execute("DELETE FROM chunks WHERE day = ?", (day,))
         if self.embeds:
@@ -411,6 +626,65 @@ class SearchIndex:
 
 
 _ORDER = {"note": 0, "transcript": 1, "summary": 2}
+RECENT_DAYS = 7  # days whose files a quick refresh stats: where notes are edited in place
+_GONE = -2  # the mtime of a folder that no longer exists
+_RACY = -1  # the mtime stored for a folder changed too recently to trust (see `_mtime`)
+
+
+def _mtime(folder: str) -> int:
+    """A folder's mtime; `_RACY` when it moved in the last two seconds (a file added in the same
+    clock tick as this look would not move it again, as git's "racy" entries), `_GONE` if absent.
+    """
+    try:
+        mtime = os.stat(folder).st_mtime_ns
+    except OSError:
+        return _GONE
+    return _RACY if mtime > time.time_ns() - 2_000_000_000 else mtime
+
+
+def _roots(config: Config) -> tuple[list[str], list[str]]:
+    """The folders a refresh looks at: flat ones (listed alone) and trees (walked)."""
+    flat = [os.fspath(config.summaries_dir)]
+    trees = []
+    if config.search.index != "summaries":
+        flat.append(os.fspath(config.memory_dir))
+        trees = [os.fspath(config.chats_dir), os.fspath(config.archive_dir)]
+    return flat, trees
+
+
+def folder_times(config: Config) -> dict[str, int]:
+    """The mtime of every folder a full refresh walks (`_GONE` for an absent root). Take it
+    before scanning the files, so a file added during the scan shows as a moved folder."""
+    flat, trees = _roots(config)
+    folders = [*flat, *trees, *(f for root in trees for f in _tree(root))]
+    return {folder: _mtime(folder) for folder in folders}
+
+
+def _tree(root: str) -> Iterator[str]:
+    """Every folder below `root` (dot folders and symlinks skipped), and `root`, if it exists."""
+    if not os.path.isdir(root):
+        return
+    yield root
+    with contextlib.suppress(OSError), os.scandir(root) as entries:
+        folders = sorted(
+            e.path
+            for e in entries
+            if not e.name.startswith(".") and e.is_dir(follow_symlinks=False)
+        )
+    for folder in folders:
+        yield from _tree(folder)
+
+
+def _below(folder: str) -> str:
+    return folder.rstrip(os.sep) + os.sep
+
+
+def _recent(folder: str, cutoff: str) -> bool:
+    """Whether a chat folder may hold recent files: its name's date is recent, or it has none."""
+    when = date_in_parts([os.path.basename(folder)])
+    return when is None or when.isoformat() >= cutoff
+
+
 _KINDS = ("technologies", "libraries", "projects")
 
 
@@ -454,12 +728,14 @@ class SearchIndexError(VaultkitError):
     """The search index cannot be opened or written (disk full, read-only folder, locked)."""
 
 
-def open_index(config: Config, *, embedder: Embedder | None = None) -> SearchIndex:
-    """The vault's index, refreshed; close it (or use `with`) when done."""
+def open_index(
+    config: Config, *, embedder: Embedder | None = None, rescan: bool = False
+) -> SearchIndex:
+    """The vault's index, refreshed (quickly; every file with `rescan`); close it when done."""
     with _translated(config):
         index = SearchIndex(config, embedder=embedder)
         try:
-            index.refresh()
+            index.refresh(full=rescan)
         except BaseException:
             index.close()
             raise
@@ -472,10 +748,12 @@ def refresh_index(
     embedder: Embedder | None = None,
     files: VaultFiles | None = None,
     archive: Mapping[date, Path] | None = None,
+    folders: Mapping[str, int] | None = None,
 ) -> RefreshReport:
-    """Bring the vault's search index up to date (what `sync` calls at its end, with its scan)."""
+    """Bring the vault's search index up to date (what `sync` calls at its end, with its scan
+    and the `folder_times` it took before it)."""
     with _translated(config), SearchIndex(config, embedder=embedder) as index:
-        return index.refresh(files, archive)
+        return index.refresh(files, archive, folders=folders)
 
 
 @contextlib.contextmanager

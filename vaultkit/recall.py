@@ -116,6 +116,7 @@ def recall(
     max_chars: int = DEFAULT_MAX_CHARS,
     as_of: date | None = None,
     filters: Filters = NO_FILTERS,
+    rescan: bool = False,
 ) -> RecallPack:
     """Search for the query, then pack the best days' summaries and raw excerpts in the bounds.
 
@@ -124,7 +125,7 @@ def recall(
     _check_bounds(max_days, max_chars)
     from vaultkit.search import search
 
-    result = search(config, query, top_k=max_days, as_of=as_of, filters=filters)
+    result = search(config, query, top_k=max_days, as_of=as_of, filters=filters, rescan=rescan)
     return build_pack(
         config, query, result.hits, max_days=max_days, max_chars=max_chars, as_of=result.as_of
     )

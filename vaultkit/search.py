@@ -29,7 +29,7 @@ from vaultkit.config import Config
 from vaultkit.embeddings import cosine
 from vaultkit.errors import UsageError
 from vaultkit.filters import NO_FILTERS, Filters
-from vaultkit.index import DayRecord, SearchIndex, open_index
+from vaultkit.index import DayRecord, Records, SearchIndex, open_index
 from vaultkit.model import Hit
 from vaultkit.retrieval import max_normalize, recency, relevance_gate, semantic_scores
 
@@ -104,7 +104,7 @@ class SemanticBackend(Protocol):
     name: str
 
     def scores(
-        self, index: SearchIndex, query: str, allowed: Collection[date]
+        self, index: SearchIndex, query: str, allowed: Collection[date] | None
     ) -> dict[date, float]: ...
 
 
@@ -114,9 +114,9 @@ class BM25Backend:
     name = "bm25"
 
     def scores(
-        self, index: SearchIndex, query: str, allowed: Collection[date]
+        self, index: SearchIndex, query: str, allowed: Collection[date] | None
     ) -> dict[date, float]:
-        days = {d.isoformat() for d in allowed}
+        days = None if allowed is None else {d.isoformat() for d in allowed}
         found = semantic_scores(index.days, query, allowed=days)
         return {date.fromisoformat(d): s for d, s in found.items() if s > 0}
 
@@ -131,13 +131,13 @@ class EmbeddingsBackend:
     name = "embeddings"
 
     def scores(
-        self, index: SearchIndex, query: str, allowed: Collection[date]
+        self, index: SearchIndex, query: str, allowed: Collection[date] | None
     ) -> dict[date, float]:
         [wanted] = index.embedder().embed([query])
         best: dict[date, float] = {}
-        allowed = set(allowed)
+        allowed = None if allowed is None else set(allowed)
         for day, vector in index.vectors():
-            if day in allowed:
+            if allowed is None or day in allowed:
                 similarity = cosine(wanted, vector)
                 if similarity > best.get(day, -2.0):
                     best[day] = similarity
@@ -158,7 +158,7 @@ class HybridBackend:
         self.weight = weight
 
     def scores(
-        self, index: SearchIndex, query: str, allowed: Collection[date]
+        self, index: SearchIndex, query: str, allowed: Collection[date] | None
     ) -> dict[date, float]:
         lexical = BM25Backend().scores(index, query, allowed)
         dense = EmbeddingsBackend().scores(index, query, allowed)
@@ -206,22 +206,56 @@ def rank(
                 if lent > best.get(related, 0.0):
                     best[related] = lent
                     via[related] = source
+    # A day below the relevance gate scores w_sem * semantic whatever its importance and age,
+    # so only the days above it, and the ones shown, need their record read.
+    above = [d for d, s in best.items() if relevance_gate(s, scoring.gate) > 0]
+    _prefetch(records, above)
     scored = []
     for day, sem in best.items():
+        if relevance_gate(sem, scoring.gate) > 0:
+            record = records.get(day)
+            if record is None:
+                continue
+            final = scoring.final(
+                sem, _importance(record), recency((as_of - day).days, scoring.decay)
+            )
+        else:
+            final = scoring.w_sem * sem
+        scored.append((final, day, sem))
+    scored.sort(key=lambda s: (-s[0], -s[1].toordinal()))
+    _prefetch(records, [day for _, day, _ in scored[:top_k]])
+    hits = []
+    for final, day, sem in scored:
         record = records.get(day)
         if record is None:
             continue
-        importance = (record.importance or UNKNOWN_IMPORTANCE) / 10
         recent = recency((as_of - day).days, scoring.decay)
-        scored.append(
-            (scoring.final(sem, importance, recent), day, sem, importance, recent, record)
+        # Only the hits shown carry their summary: an index's record builds it on first use.
+        hits.append(
+            Hit(
+                day,
+                final,
+                sem,
+                _importance(record),
+                recent,
+                via.get(day),
+                record.path,
+                record.summary,
+            )
         )
-    scored.sort(key=lambda s: (-s[0], -s[1].toordinal()))
-    # Only the hits shown carry their summary: an index's record builds it on first use.
-    return [
-        Hit(day, score, sem, importance, recent, via.get(day), record.path, record.summary)
-        for score, day, sem, importance, recent, record in scored[:top_k]
-    ]
+        if len(hits) == top_k:
+            break
+    return hits
+
+
+def _importance(record: DayRecord) -> float:
+    return (record.importance or UNKNOWN_IMPORTANCE) / 10
+
+
+def _prefetch(records: Mapping[date, DayRecord], days: Collection[date]) -> None:
+    """Read many records in one go when the mapping is the index's lazy one."""
+    if isinstance(records, Records):
+        records.prefetch(days)
 
 
 def search(
@@ -231,10 +265,12 @@ def search(
     top_k: int | None = None,
     as_of: date | None = None,
     filters: Filters = NO_FILTERS,
+    rescan: bool = False,
 ) -> SearchResult:
     """The best days for `query`, scored by the hybrid formula with 1-hop expansion.
 
-    Refreshes the index first (only changed days cost work). `as_of` is "today" for recency
+    Refreshes the index first (only changed days cost work; `rescan` stats every file instead of
+    the quick check, for notes edited in place long ago). `as_of` is "today" for recency
     (default: today); the filters restrict which days may appear, expanded ones included.
     """
     if not query.strip():
@@ -243,7 +279,7 @@ def search(
     if top_k < 1:
         raise UsageError(f"--top-k: expected an integer >= 1, got {top_k}")
     as_of = as_of or date.today()
-    with open_index(config) as index:
+    with open_index(config, rescan=rescan) as index:
         return Searcher(config, index).search(query, top_k=top_k, as_of=as_of, filters=filters)
 
 
@@ -259,8 +295,10 @@ class Searcher:
 
     def semantic(
         self, query: str, filters: Filters = NO_FILTERS
-    ) -> tuple[dict[date, float], list[date]]:
-        """The backend's scores for a query and the days the filters allow."""
+    ) -> tuple[dict[date, float], list[date] | None]:
+        """The backend's scores for a query and the days the filters allow (None: every day)."""
+        if filters.empty:
+            return self.backend.scores(self.index, query, None), None
         allowed = [d for d, r in self.records.items() if filters.admits(r)]
         return self.backend.scores(self.index, query, allowed), allowed
 
@@ -280,7 +318,7 @@ class Searcher:
             as_of=as_of,
             scoring=scoring or self.scoring,
             top_k=top_k,
-            allowed=None if filters.empty else set(allowed),
+            allowed=None if allowed is None else set(allowed),
         )
         return SearchResult(query, as_of, hits, self.backend.name)
 

@@ -14,7 +14,7 @@ from vaultkit.catalog import Catalog
 from vaultkit.config import Config
 from vaultkit.document import parse_document
 from vaultkit.errors import DirtyFileError, VaultkitError
-from vaultkit.index import refresh_index
+from vaultkit.index import folder_times, refresh_index
 from vaultkit.links import PARENT_LINE, SPINE_LINE, parent_line, set_managed_line, spine_line
 from vaultkit.lock import vault_lock
 from vaultkit.memindex import IndexEntry, index_context
@@ -113,6 +113,7 @@ def _sync(
     progress: Progress | None,
 ) -> SyncReport:
     report = SyncReport(dry_run=dry_run)
+    folders = folder_times(config)  # before the scan, for the index's quick checks
     found = survey(config, catalog, extra_source=scope.source)
     plans = plan_days(found, force=force)
     if scope.days is not None:
@@ -140,7 +141,7 @@ def _sync(
     _write_memory_index(config, found, report, dry_run)
     if not dry_run:
         try:
-            refresh_index(config, files=found.files, archive=found.archive)
+            refresh_index(config, files=found.files, archive=found.archive, folders=folders)
         except VaultkitError as exc:  # a derived cache: report it, keep what sync wrote
             report.failed.append(("search index", str(exc)))
     return report

@@ -124,8 +124,8 @@ def _markdown_files(root: Path, skip: tuple[Path, ...] = ()) -> Iterator[tuple[s
                 yield dirpath, name, folder / name
 
 
-def stat_tree(root: str, *, recurse: bool = True) -> Iterator[tuple[str, str, int, int]]:
-    """(folder, name, mtime_ns, size) of every `.md` file below `root`, as plain strings.
+def stat_tree(root: str, *, recurse: bool = True) -> Iterator[tuple[str, str, int, int, int]]:
+    """(folder, name, mtime_ns, size, inode) of every `.md` file below `root`, as plain strings.
 
     The same files `_markdown_files` yields (dot folders and dot files skipped, folders in sorted
     order) but with their stat from the walk's own `DirEntry`: no Path object per file, which is
@@ -147,7 +147,7 @@ def stat_tree(root: str, *, recurse: bool = True) -> Iterator[tuple[str, str, in
                     folders.append(name)
             elif name.endswith(".md"):
                 stat = entry.stat()
-                yield root, name, stat.st_mtime_ns, stat.st_size
+                yield root, name, stat.st_mtime_ns, stat.st_size, stat.st_ino
         except OSError:
             continue  # vanished during the walk: the next one sees it
     if recurse:

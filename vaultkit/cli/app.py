@@ -50,6 +50,14 @@ AsOfOption = Annotated[
     str | None,
     typer.Option("--as-of", help="The day counted as today, YYYY-MM-DD (default: today)."),
 ]
+RescanOption = Annotated[
+    bool,
+    typer.Option(
+        "--rescan",
+        help="Check every file for changes, not only new ones and the last week's "
+        "(after editing old notes in place; sync does it too).",
+    ),
+]
 
 
 def _version(value: bool) -> None:

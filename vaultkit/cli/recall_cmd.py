@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from vaultkit.cli.app import AsOfOption, ConfigOption, JsonOption, app
+from vaultkit.cli.app import AsOfOption, ConfigOption, JsonOption, RescanOption, app
 from vaultkit.cli.console import err, escape, parse_day, print_json, run
 from vaultkit.cli.filters import (
     MinImportanceOption,
@@ -37,6 +37,7 @@ def recall(
     project: ProjectOption = None,
     tag: TagOption = None,
     min_importance: MinImportanceOption = None,
+    rescan: RescanOption = False,
     json: JsonOption = False,
 ) -> None:
     """Print a bounded markdown pack of the best days: summary plus excerpts of the raw notes."""
@@ -51,6 +52,7 @@ def recall(
             max_chars=max_chars,
             as_of=parse_day(as_of, "--as-of"),
             filters=make_filters(since, until, person, project, tag, min_importance),
+            rescan=rescan,
         )
     )
     for path, error in pack.skipped:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from vaultkit.cli.app import AsOfOption, ConfigOption, JsonOption, app
+from vaultkit.cli.app import AsOfOption, ConfigOption, JsonOption, RescanOption, app
 from vaultkit.cli.console import escape, out, parse_day, print_json, run
 from vaultkit.cli.filters import (
     MinImportanceOption,
@@ -38,6 +38,7 @@ def search(
     project: ProjectOption = None,
     tag: TagOption = None,
     min_importance: MinImportanceOption = None,
+    rescan: RescanOption = False,
     explain: Annotated[
         bool, typer.Option("--explain", help="Show the arithmetic of each score.")
     ] = False,
@@ -56,6 +57,7 @@ def search(
             top_k=top_k,
             as_of=parse_day(as_of, "--as-of"),
             filters=make_filters(since, until, person, project, tag, min_importance),
+            rescan=rescan,
         )
         return result, Scoring.of(loaded)
 
