@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import REPO, tree_hashes
 from vaultkit import __version__
-from vaultkit.cli.app import COMMAND_ORDER, app
+from vaultkit.cli.application import COMMAND_ORDER, app
 
 
 def commands() -> list[str]:

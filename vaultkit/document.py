@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from vaultkit.errors import FileFormatError
-
-try:  # libyaml is many times faster; fall back to the pure-Python loader where it is missing
-    from yaml import CSafeLoader as _Loader
-except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 FENCE = "---"
 _TOP_KEY = re.compile(r"^([^\s#:][^:]*?)\s*:(?:\s|$)")
@@ -89,8 +83,10 @@ def _closing_fence(text: str, start: int) -> int | None:
 
 def load_yaml(frontmatter: str, path: Path, first_line: int = 2) -> Any:
     """Parse frontmatter YAML; any failure becomes a FileFormatError naming the file's line."""
+    import yaml  # here, not at the top: a search that parses nothing need not load it
+
     try:
-        return yaml.load(frontmatter, Loader=_Loader)  # a safe loader: plain data only
+        return yaml.load(frontmatter, Loader=_loader())  # a safe loader: plain data only
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = first_line + mark.line if mark is not None else None
@@ -113,3 +109,11 @@ def top_level_keys(frontmatter: str, first_line: int = 2) -> list[tuple[str, int
         if match:
             keys.append((match.group(1).strip("'\""), first_line + offset))
     return keys
+
+
+@functools.cache
+def _loader() -> type[Any]:
+    """libyaml's safe loader (many times faster), else the pure-Python one."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)

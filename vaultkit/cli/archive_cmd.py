@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from vaultkit.cli.app import AsOfOption, ConfigOption, JsonOption, app
+from vaultkit.cli.application import AsOfOption, ConfigOption, JsonOption, app
 from vaultkit.cli.console import err, escape, out, parse_day, print_json, run
 from vaultkit.cli.sync_cmd import _progress  # the same progress bar (with ETA) as sync
 

@@ -6,15 +6,33 @@ import json
 import sys
 from collections.abc import Callable
 from datetime import date
-from typing import Any, TypeVar
-
-from rich.console import Console
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from vaultkit.errors import VaultkitError
 
-out = Console(highlight=False, soft_wrap=False)
-err = Console(stderr=True, highlight=False)
+if TYPE_CHECKING:
+    from rich.console import Console
+
 T = TypeVar("T")
+
+
+class _LazyConsole:
+    """A rich Console made on first use: `--json` output and plain runs never import rich."""
+
+    def __init__(self, **options: Any) -> None:
+        self._options = options
+        self._console: Console | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(**self._options)
+        return getattr(self._console, name)
+
+
+out: Console = _LazyConsole(highlight=False, soft_wrap=False)  # type: ignore[assignment]
+err: Console = _LazyConsole(stderr=True, highlight=False)  # type: ignore[assignment]
 
 
 def print_json(data: Any) -> None:

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from vaultkit.cli.app import ConfigOption, JsonOption, app
+from vaultkit.cli.application import ConfigOption, JsonOption, app
 from vaultkit.cli.console import err, escape, out, parse_day, print_json, run
 
 graph_app = typer.Typer(

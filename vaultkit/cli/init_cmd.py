@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from vaultkit.cli.app import app
+from vaultkit.cli.application import app
 from vaultkit.cli.console import out, run
 
 

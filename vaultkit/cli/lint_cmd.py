@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from vaultkit.cli.app import ConfigOption, app
+from vaultkit.cli.application import ConfigOption, app
 from vaultkit.cli.console import err, escape, out, print_json, run
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from vaultkit.cli.app import AsOfOption, ConfigOption, JsonOption, RescanOption, app
+from vaultkit.cli.application import AsOfOption, ConfigOption, JsonOption, RescanOption, app
 from vaultkit.cli.console import err, escape, parse_day, print_json, run
 from vaultkit.cli.filters import (
     MinImportanceOption,

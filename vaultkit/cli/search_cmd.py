@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from vaultkit.cli.app import AsOfOption, ConfigOption, JsonOption, RescanOption, app
+from vaultkit.cli.application import AsOfOption, ConfigOption, JsonOption, RescanOption, app
 from vaultkit.cli.console import escape, out, parse_day, print_json, run
 from vaultkit.cli.filters import (
     MinImportanceOption,

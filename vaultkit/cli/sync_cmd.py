@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from vaultkit.cli.app import ConfigOption, JsonOption, app
+from vaultkit.cli.application import ConfigOption, JsonOption, app
 from vaultkit.cli.console import err, escape, out, parse_day, print_json, run
 
 if TYPE_CHECKING:

@@ -29,6 +29,7 @@ passage for it. With at most `RERANK_DAYS` matching days, every day's passages a
 
 from __future__ import annotations
 
+import functools
 import math
 import sqlite3
 from array import array
@@ -299,51 +300,48 @@ class DayIndex:
         term at most `min(1, idf) * (k1 + 1)`), and the search stops when that bound falls below
         the best exact score: the result is exact.
         """
-        k1, b, h = self.k1, self.b, self.h
+        k1 = self.k1
         count = len(ends)
-        lo = [max(0, i - h) for i in range(count)]  # passage i is turns lo[i] .. hi[i] - 1
-        hi = [min(count, i + h + 1) for i in range(count)]
+        spans = _spans(count, self.h)  # passage i is the turns spans[i][0] .. spans[i][1] - 1
         bounds = [0, *ends]  # turn j holds the positions bounds[j] .. bounds[j + 1] - 1
-        norms = [
-            k1 * (1 - b + b * (bounds[e] - bounds[s]) / avg) for s, e in zip(lo, hi, strict=True)
-        ]
+        base, slope = k1 * (1 - self.b), k1 * self.b / avg
+        norms = [base + slope * (bounds[e] - bounds[s]) for s, e in spans]
         bm25 = [0.0] * count
         present = [0] * count
-        room = [0.0] * count
+        room = [0.0] * count  # the most the proximity bonus can add to each passage
         for term, where in hits.items():
             per_turn = [0] * count
             for at in where:
                 per_turn[bisect_right(ends, at)] += 1
             upto = [0, *accumulate(per_turn)]
+            found = [upto[e] - upto[s] for s, e in spans]  # the term's count in each passage
             w, extra = weights[term], min(1.0, idf[term]) * (k1 + 1)
-            for i in range(count):
-                f = upto[hi[i]] - upto[lo[i]]
-                if f:
-                    bm25[i] += w * f / (f + norms[i])
-                    present[i] += 1
-                    room[i] += extra
-        order = sorted(
+            bm25 = [
+                x + w * f / (f + n) if f else x for x, f, n in zip(bm25, found, norms, strict=True)
+            ]
+            present = [p + 1 if f else p for p, f in zip(present, found, strict=True)]
+            room = [r + extra if f else r for r, f in zip(room, found, strict=True)]
+        best = max(bm25, default=0.0)
+        if not proximity or len(hits) < 2:
+            return best
+        hopeful = sorted(
             (
-                (score + room[i] if proximity and present[i] > 1 else score, score, i)
+                (score + room[i], score, i)
                 for i, score in enumerate(bm25)
-                if score > 0
+                if present[i] > 1 and score + room[i] > best
             ),
             reverse=True,
         )
-        best = 0.0
-        for bound, score, i in order:
+        for bound, score, i in hopeful:
             if bound <= best:
                 break
-            if bound > score:
-                start, end = bounds[lo[i]], bounds[hi[i]]
-                near = {
-                    t: where[bisect_left(where, start) : bisect_left(where, end)]
-                    for t, where in hits.items()
-                }
-                score += proximity_bonus(
-                    {t: at for t, at in near.items() if at}, idf, norms[i], k1=k1
-                )
-            best = max(best, score)
+            start, end = bounds[spans[i][0]], bounds[spans[i][1]]
+            near = {
+                t: where[bisect_left(where, start) : bisect_left(where, end)]
+                for t, where in hits.items()
+            }
+            bonus = proximity_bonus({t: at for t, at in near.items() if at}, idf, norms[i], k1=k1)
+            best = max(best, score + bonus)
         return best
 
     def _stats(self, level: str) -> tuple[int, float]:
@@ -352,6 +350,12 @@ class DayIndex:
             "SELECT n, total FROM rk_stats WHERE tbl = ?", (level,)
         ).fetchone()
         return n, (total / n if n and total else 1.0)
+
+
+@functools.lru_cache(maxsize=512)
+def _spans(count: int, h: int) -> tuple[tuple[int, int], ...]:
+    """(first turn, end turn) of the passage around each of `count` turns."""
+    return tuple((max(0, i - h), min(count, i + h + 1)) for i in range(count))
 
 
 def _split_turns(turns: str, count: int) -> list[list[str]]:
