@@ -13,7 +13,7 @@ from vaultkit.config import load_config
 from vaultkit.filters import NO_FILTERS, Filters
 from vaultkit.index import DayRecord, SearchIndex, refresh_index
 from vaultkit.model import Summary
-from vaultkit.retrieval import relevance_gate
+from vaultkit.retrieval import gate_floor, relevance_gate
 from vaultkit.search import Scoring, rank, search
 from vaultkit.sync import sync
 
@@ -218,3 +218,10 @@ def test_search_filters_and_top_k(synced) -> None:
     assert scores == sorted(scores, reverse=True)
     since = search(synced, "cluster", as_of=AS_OF, filters=Filters(since=D("2026-07-15")), top_k=50)
     assert all(h.date >= D("2026-07-15") for h in since.hits)
+
+
+@pytest.mark.parametrize("width", [0.0, 0.1, 0.2, 0.5, 1.0, 2.0])
+def test_gate_floor_is_where_the_gate_opens(width: float) -> None:
+    floor = gate_floor(width)
+    assert all(relevance_gate(floor * i / 100, width) == 0.0 for i in range(101)) or floor < 0
+    assert relevance_gate(max(0.0, 1.0 - width) + 1e-6, width) > 0.0

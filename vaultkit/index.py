@@ -22,16 +22,13 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from functools import cached_property
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from vaultkit.config import Config
-from vaultkit.document import parse_document
-from vaultkit.embeddings import Embedder, make_embedder
 from vaultkit.errors import VaultkitError
 from vaultkit.model import Summary
 from vaultkit.retrieval import DayIndex, parse_turns
-from vaultkit.sources import content_of_note, content_of_transcript, read_text
-from vaultkit.summary import fields_of, parse_summary, summary_of
+from vaultkit.summary import summary_of
 from vaultkit.vault import (
     DAILY_NAME,
     SUMMARY_NAME,
@@ -41,6 +38,9 @@ from vaultkit.vault import (
     scan_archive,
     stat_tree,
 )
+
+if TYPE_CHECKING:
+    from vaultkit.embeddings import Embedder
 
 INDEX_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
@@ -537,6 +537,11 @@ class SearchIndex:
 
     def _index_day(self, day: str, files: dict[str, _File]) -> None:
         """Read a day's files, index its text and store its summary fields."""
+        # Imported here: a search that finds nothing changed never reads or parses a file.
+        from vaultkit.document import parse_document
+        from vaultkit.sources import content_of_note, content_of_transcript, read_text
+        from vaultkit.summary import fields_of, parse_summary
+
         notes: list[str] = []
         summary: Summary | None = None
         summary_path = note_path = None
@@ -589,7 +594,7 @@ class SearchIndex:
 
     def _embed_pending(self) -> None:
         """Embed the chunks that have no vector yet, a batch at a time, committing each batch."""
-        embedder = self._embedder or make_embedder(self.config)
+        embedder = self._embedder or self.embedder()
         self._embedder = embedder
         pending = self.db.execute(
             "SELECT day, idx, text FROM chunks WHERE vector IS NULL ORDER BY day, idx"
@@ -620,6 +625,8 @@ class SearchIndex:
             yield date.fromisoformat(day), vector
 
     def embedder(self) -> Embedder:
+        from vaultkit.embeddings import make_embedder
+
         if self._embedder is None:
             self._embedder = make_embedder(self.config)
         return self._embedder

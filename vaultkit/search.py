@@ -20,6 +20,7 @@ link is about the day's topics, not about this query), and its lent semantic is 
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -31,7 +32,7 @@ from vaultkit.errors import UsageError
 from vaultkit.filters import NO_FILTERS, Filters
 from vaultkit.index import DayRecord, Records, SearchIndex, open_index
 from vaultkit.model import Hit
-from vaultkit.retrieval import max_normalize, recency, relevance_gate, semantic_scores
+from vaultkit.retrieval import gate_floor, max_normalize, recency, relevance_gate, semantic_scores
 
 UNKNOWN_IMPORTANCE = 5  # a day without a summary yet: the middle of 1..10, neither pushed nor sunk
 
@@ -191,7 +192,7 @@ def rank(
     """Expand one hop from the best direct matches, score every day, return the best `top_k`."""
     best = {d: s for d, s in semantic.items() if s > 0}
     via: dict[date, date] = {}
-    sources = sorted(best, key=lambda d: (-best[d], -d.toordinal()))[: scoring.expand_top]
+    sources = heapq.nsmallest(scoring.expand_top, best, key=lambda d: (-best[d], -d.toordinal()))
     if scoring.expansion_factor > 0:
         for source in sources:
             summary = records[source].summary if source in records else None
@@ -208,21 +209,22 @@ def rank(
                     via[related] = source
     # A day below the relevance gate scores w_sem * semantic whatever its importance and age,
     # so only the days above it, and the ones shown, need their record read.
-    above = [d for d, s in best.items() if relevance_gate(s, scoring.gate) > 0]
+    floor = gate_floor(scoring.gate)
+    above = [d for d, s in best.items() if s > floor]
     _prefetch(records, above)
-    scored = []
-    for day, sem in best.items():
-        if relevance_gate(sem, scoring.gate) > 0:
-            record = records.get(day)
-            if record is None:
-                continue
-            final = scoring.final(
-                sem, _importance(record), recency((as_of - day).days, scoring.decay)
-            )
-        else:
-            final = scoring.w_sem * sem
-        scored.append((final, day, sem))
-    scored.sort(key=lambda s: (-s[0], -s[1].toordinal()))
+    scored = [(scoring.w_sem * sem, day, sem) for day, sem in best.items() if sem <= floor]
+    for day in above:
+        record = records.get(day)
+        if record is not None:
+            recent = recency((as_of - day).days, scoring.decay)
+            scored.append((scoring.final(best[day], _importance(record), recent), day, best[day]))
+    order = lambda s: (-s[0], -s[1].toordinal())  # noqa: E731
+    # The best top_k, and a few more in case a day's record is missing (only in a test's dict).
+    scored = (
+        heapq.nsmallest(top_k + 16, scored, key=order)
+        if top_k < len(scored)
+        else sorted(scored, key=order)
+    )
     _prefetch(records, [day for _, day, _ in scored[:top_k]])
     hits = []
     for final, day, sem in scored:

@@ -10,13 +10,20 @@ No imports from other vaultkit modules, so it can be tested and measured on its 
 
 from vaultkit.retrieval.chunks import Turn, parse_turns, windows
 from vaultkit.retrieval.postings import DayIndex, proximity_bonus
-from vaultkit.retrieval.rank import max_normalize, recency, relevance_gate, semantic_scores
+from vaultkit.retrieval.rank import (
+    gate_floor,
+    max_normalize,
+    recency,
+    relevance_gate,
+    semantic_scores,
+)
 from vaultkit.retrieval.tokenize import STOPWORDS, stem, tokenize
 
 __all__ = [
     "STOPWORDS",
     "DayIndex",
     "Turn",
+    "gate_floor",
     "max_normalize",
     "parse_turns",
     "proximity_bonus",

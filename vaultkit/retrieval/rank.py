@@ -22,7 +22,7 @@ from vaultkit.retrieval.tokenize import tokenize
 
 K = TypeVar("K")
 
-__all__ = ["max_normalize", "recency", "relevance_gate", "semantic_scores"]
+__all__ = ["gate_floor", "max_normalize", "recency", "relevance_gate", "semantic_scores"]
 
 
 def max_normalize(scores: Mapping[K, float]) -> dict[K, float]:
@@ -66,6 +66,12 @@ def relevance_gate(semantic: float, width: float) -> float:
     if width <= 0:
         return 1.0 if semantic >= 1.0 else 0.0
     return min(1.0, max(0.0, 1.0 - (1.0 - semantic) / width))
+
+
+def gate_floor(width: float) -> float:
+    """A semantic score at or below which `relevance_gate` is closed (0): just under `1 - width`,
+    so rounding at the edge can only put a day on the side where it is scored in full."""
+    return max(0.0, 1.0 - width) - 1e-9
 
 
 def recency(days_ago: float, decay: float) -> float:
