@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 INDEX_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
-SCHEMA = 5
+SCHEMA = 7
 # Characters per embedded chunk: about 200 word pieces, inside small models' 256-piece input
 # (MiniLM's); a fixed count of turns overflowed it for 69% of LoCoMo's 8-turn chunks.
 EMBED_CHARS = 800
@@ -55,8 +55,8 @@ CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, day TEXT, kind TEXT,
     mtime_ns INTEGER, size INTEGER, inode INTEGER, folder TEXT);
 CREATE INDEX IF NOT EXISTS files_day ON files(day);
-CREATE INDEX IF NOT EXISTS files_folder ON files(folder);
-CREATE TABLE IF NOT EXISTS folders(path TEXT PRIMARY KEY, mtime_ns INTEGER);
+CREATE INDEX IF NOT EXISTS files_folder ON files(folder, path, inode);
+CREATE TABLE IF NOT EXISTS folders(path TEXT PRIMARY KEY, mtime_ns INTEGER, day TEXT);
 CREATE TABLE IF NOT EXISTS days(day TEXT PRIMARY KEY, path TEXT, fields TEXT);
 CREATE TABLE IF NOT EXISTS chunks(day TEXT, idx INTEGER, text TEXT, vector BLOB,
     PRIMARY KEY(day, idx));
@@ -232,7 +232,7 @@ class SearchIndex:
         return db
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=30)
+        db = _sqlite(self.path)
         db.executescript(_TABLES)
         DayIndex(db)
         wanted = self._identity()
@@ -241,7 +241,7 @@ class SearchIndex:
             db.close()
             with contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
-            db = sqlite3.connect(self.path, timeout=30)
+            db = _sqlite(self.path)
             db.executescript(_TABLES)
             DayIndex(db)
             db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", wanted.items())
@@ -293,30 +293,34 @@ class SearchIndex:
                 # Without folder times (a caller's scan of unknown age) the next quick check
                 # finds no folders and makes a full refresh.
                 self.db.execute("DELETE FROM folders")
-                self.db.executemany("INSERT INTO folders VALUES (?, ?)", (folders or {}).items())
+                self._store_folders(folders or {})
         if self.embeds:
             self._embed_pending()
         return report
 
     def _apply(self, changes: Mapping[str, _File | None], report: RefreshReport) -> None:
         """Re-index each day one of `changes` belongs to (`None`: the file is gone)."""
-        days = {f.day for f in changes.values() if f is not None}
+        by_day: dict[str, dict[str, _File | None]] = {}
+        for path, facts in changes.items():
+            if facts is not None:
+                by_day.setdefault(facts.day, {})[path] = facts
         gone = [p for p, f in changes.items() if f is None]
         for i in range(0, len(gone), _CHUNK):
             part = gone[i : i + _CHUNK]
             marks = ",".join("?" * len(part))
-            days.update(d for (d,) in self.db.execute(
-                f"SELECT DISTINCT day FROM files WHERE path IN ({marks})", part
-            ))  # fmt: skip
-        for day in sorted(days):
+            for path, day in self.db.execute(
+                f"SELECT path, day FROM files WHERE path IN ({marks})", part
+            ):
+                by_day.setdefault(day, {})[path] = None
+        for day in sorted(by_day):
             day_files = {
                 row[0]: _File(*row[1:6])
                 for row in self.db.execute("SELECT * FROM files WHERE day = ?", (day,))
             }
-            for path, facts in changes.items():
+            for path, facts in by_day[day].items():
                 if facts is None:
                     day_files.pop(path, None)
-                elif facts.day == day:
+                else:
                     day_files[path] = facts
             self.db.execute("DELETE FROM files WHERE day = ?", (day,))
             if day_files:
@@ -352,17 +356,16 @@ class SearchIndex:
         Chat folders of older days are not looked at either. None: the caller must do a full
         refresh (first run, an archive folder changed, a daily note vanished).
         """
-        known = dict(self.db.execute("SELECT path, mtime_ns FROM folders"))
+        rows = self.db.execute("SELECT path, mtime_ns, day FROM folders").fetchall()
+        known = {path: mtime for path, mtime, _ in rows}
         flat, trees = self._roots()
         if not known or any(root not in known for root in [*flat, *trees]):
             return None
         cutoff = self._recent_cutoff()
         changes: dict[str, _File | None] = {}
         moved: dict[str, int] = {}
-        for folder, mtime in known.items():
-            if folder.startswith(_below(trees[0]) if trees else "\0") and not _recent(
-                folder, cutoff
-            ):
+        for folder, mtime, day in rows:
+            if day is not None and day < cutoff:
                 continue  # an older day's chat folder
             now = _mtime(folder)
             if now == mtime and mtime != _RACY:
@@ -374,11 +377,22 @@ class SearchIndex:
                 return None
         self._restat_recent(cutoff, changes)
         if moved:
-            self.db.executemany("INSERT OR REPLACE INTO folders VALUES (?, ?)", moved.items())
+            self._store_folders(moved)
             self.db.executemany(
                 "DELETE FROM folders WHERE path = ?", [(f,) for f, t in moved.items() if t == _GONE]
             )
         return changes
+
+    def _store_folders(self, folders: Mapping[str, int]) -> None:
+        """Record folders' mtimes, and for a chat folder named by a day, that day."""
+        chats = _below(os.fspath(self.config.chats_dir))
+        self.db.executemany(
+            "INSERT OR REPLACE INTO folders VALUES (?, ?, ?)",
+            [
+                (folder, mtime, _day_named(folder) if folder.startswith(chats) else None)
+                for folder, mtime in folders.items()
+            ],
+        )
 
     def _relist(
         self,
@@ -389,14 +403,8 @@ class SearchIndex:
         moved: dict[str, int],
     ) -> bool:
         """Add to `changes` what a moved folder gained or lost; False: a full refresh is needed."""
-        stored = {
-            path: _File(*row)
-            for path, *row in self.db.execute(
-                "SELECT path, day, kind, mtime_ns, size, inode FROM files WHERE folder = ?",
-                (folder,),
-            )
-        }
-        listed: dict[str, tuple[tuple[str, str] | None, int]] = {}
+        stored = dict(self.db.execute("SELECT path, inode FROM files WHERE folder = ?", (folder,)))
+        listed: dict[str, int] = {}  # path -> inode
         subfolders = []
         if mtime != _GONE:
             with contextlib.suppress(OSError), os.scandir(folder) as entries:
@@ -406,14 +414,17 @@ class SearchIndex:
                     if entry.is_dir(follow_symlinks=False):
                         subfolders.append(entry.path)
                     elif entry.name.endswith(".md"):
-                        listed[entry.path] = (self._classify(folder, entry.name), entry.inode())
-        for path, facts in stored.items():
-            if path not in listed:
-                if facts.kind == "note":
-                    return False  # an archived note may count for that day now
-                changes[path] = None
-        for path, (found, inode) in listed.items():
-            if found is not None and (path not in stored or stored[path].inode != inode):
+                        listed[entry.path] = entry.inode()
+        notes = folder == os.fspath(self.config.memory_dir)
+        for path in stored.keys() - listed.keys():
+            if notes:
+                return False  # a note vanished: an archived one may count for that day now
+            changes[path] = None
+        for path, inode in listed.items():
+            if stored.get(path) == inode:
+                continue
+            found = self._classify(folder, os.path.basename(path))
+            if found is not None:
                 with contextlib.suppress(OSError):
                     stat = os.stat(path)
                     changes[path] = _File(*found, stat.st_mtime_ns, stat.st_size, stat.st_ino)
@@ -422,8 +433,9 @@ class SearchIndex:
                 for inner in _tree(sub):
                     moved[inner] = _mtime(inner)
                     self._relist(inner, moved[inner], known, changes, moved)
-        for gone in known.keys() - set(subfolders):
-            if os.path.dirname(gone) == folder:
+        inside, listed_folders = _below(folder), set(subfolders)
+        for gone in [k for k in known if k.startswith(inside) and k not in listed_folders]:
+            if os.sep not in gone[len(inside) :]:  # a direct subfolder that is no more
                 moved[gone] = _GONE
                 self._relist(gone, _GONE, known, changes, moved)
         return True
@@ -649,6 +661,14 @@ def _mtime(folder: str) -> int:
     return _RACY if mtime > time.time_ns() - 2_000_000_000 else mtime
 
 
+def _sqlite(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path, timeout=30)
+    # Postings are clustered by term, so a day's rows land all over the table: with SQLite's
+    # default 2 MB page cache a large build rewrote the same pages again and again.
+    db.execute("PRAGMA cache_size = -65536")  # KiB: at most 64 MB, only as pages are used
+    return db
+
+
 def _roots(config: Config) -> tuple[list[str], list[str]]:
     """The folders a refresh looks at: flat ones (listed alone) and trees (walked)."""
     flat = [os.fspath(config.summaries_dir)]
@@ -686,10 +706,10 @@ def _below(folder: str) -> str:
     return folder.rstrip(os.sep) + os.sep
 
 
-def _recent(folder: str, cutoff: str) -> bool:
-    """Whether a chat folder may hold recent files: its name's date is recent, or it has none."""
+def _day_named(folder: str) -> str | None:
+    """The day a folder's name gives (`2026-07-03`, `call-2026-07-03`), if any."""
     when = date_in_parts([os.path.basename(folder)])
-    return when is None or when.isoformat() >= cutoff
+    return when.isoformat() if when else None
 
 
 _KINDS = ("technologies", "libraries", "projects")
