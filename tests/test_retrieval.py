@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vaultkit.retrieval import DayIndex, parse_turns, proximity_bonus, semantic_scores, tokenize
+from vaultkit.retrieval.dates import day_terms
 from vaultkit.retrieval.postings import PROXIMITY_DISTANCE
 
 
@@ -69,14 +70,17 @@ def test_one_term_queries_score_plain_bm25() -> None:
 
 # --- the index against a plain reference --------------------------------------------------------
 
-WORDS = ["camp", "mountain", "lake", "kayak", "pottery", "paint", "run", "book"]
+WORDS = ["camp", "mountain", "lake", "kayak", "pottery", "paint", "run", "book", "dt20240103"]
 
 
 def _reference_windows(texts: dict[str, str], terms: list[str]) -> dict[str, float]:
     """Best passage BM25 + BM25TP per day, computed the obvious way from the texts."""
     per_day = {d: [tokenize(t.text) for t in parse_turns(x)] for d, x in texts.items()}
-    passages = {
-        d: [[w for turn in turns[max(0, i - 2) : i + 3] for w in turn] for i in range(len(turns))]
+    passages = {  # each passage also holds its day's date terms
+        d: [
+            [w for turn in turns[max(0, i - 2) : i + 3] for w in turn] + day_terms(d)
+            for i in range(len(turns))
+        ]
         for d, turns in per_day.items()
     }
     every = [p for ps in passages.values() for p in ps]

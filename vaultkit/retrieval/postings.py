@@ -39,6 +39,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from itertools import accumulate
 
 from vaultkit.retrieval.chunks import parse_turns
+from vaultkit.retrieval.dates import day_terms, is_date_term
 from vaultkit.retrieval.tokenize import tokenize
 
 __all__ = ["PROXIMITY_DISTANCE", "RERANK_DAYS", "DayIndex", "proximity_bonus"]
@@ -59,6 +60,7 @@ INSERT OR IGNORE INTO rk_stats VALUES ('day', 0, 0), ('passage', 0, 0);
 _CHUNK = 500  # SQLite's default limit on host parameters is 999
 PROXIMITY_DISTANCE = 5  # BM25TP's window: two query terms at most this many terms apart count
 RERANK_DAYS = 200  # days whose passages a query scores: the best by whole-day BM25
+DATE_TERMS = 2  # each passage also holds its day's date and month (see `dates`)
 
 
 def proximity_bonus(
@@ -111,15 +113,10 @@ class DayIndex:
         """Index (or re-index) one day's text; only that day's rows change. No commit."""
         self.remove_day(day)
         turns = parse_turns(text)
-        counts = Counter(tokenize(text))
+        counts = Counter(tokenize(text) + day_terms(day))  # the day's date is a field of it
         per_turn = [tokenize(t.text) for t in turns]  # each turn once, not once per passage
         lengths = [len(terms) for terms in per_turn]
-        passage_df: Counter[str] = Counter()
-        passage_total = 0
-        for i in range(len(per_turn)):
-            window = per_turn[max(0, i - self.h) : i + self.h + 1]
-            passage_df.update({term for terms in window for term in terms})
-            passage_total += sum(lengths[max(0, i - self.h) : i + self.h + 1])
+        passage_df, passage_total = self._passage_stats(day, per_turn)
         length = sum(counts.values())
         doc = self.db.execute(
             "INSERT INTO rk_doc(day, n, passages) VALUES (?, ?, ?)", (day, length, len(turns))
@@ -161,13 +158,7 @@ class DayIndex:
         if row is None:
             return
         doc, length, passages, turns, terms = row
-        per_turn = _split_turns(turns, passages)
-        passage_df: Counter[str] = Counter()
-        passage_total = 0
-        for i in range(len(per_turn)):
-            window = per_turn[max(0, i - self.h) : i + self.h + 1]
-            passage_df.update({term for words in window for term in words})
-            passage_total += sum(len(words) for words in window)
+        passage_df, passage_total = self._passage_stats(day, _split_turns(turns, passages))
         pairs = [(t, doc) for t in terms.split()]
         self.db.executemany("DELETE FROM rk_post WHERE term = ? AND doc = ?", pairs)
         self.db.executemany("DELETE FROM rk_pos WHERE term = ? AND doc = ?", pairs)
@@ -180,6 +171,19 @@ class DayIndex:
         self._count("day", -1, -length)
         self._count("passage", -passages, -passage_total)
         self.db.execute("DELETE FROM rk_speaker WHERE day = ?", (day,))
+
+    def _passage_stats(self, day: str, per_turn: list[list[str]]) -> tuple[Counter[str], int]:
+        """How many of a day's passages hold each term, and their total length. Each passage
+        holds the day's date terms besides its turns' terms."""
+        dated = day_terms(day)
+        df: Counter[str] = Counter()
+        total = 0
+        for i in range(len(per_turn)):
+            window = per_turn[max(0, i - self.h) : i + self.h + 1]
+            df.update({term for terms in window for term in terms})
+            total += sum(map(len, window)) + len(dated)
+        df.update(dict.fromkeys(dated, len(per_turn)))
+        return df, total
 
     def _count_passages(self, df: Counter[str], sign: int) -> None:
         self.db.executemany(
@@ -248,28 +252,35 @@ class DayIndex:
         if not idf:
             return {}
         weights = {t: query[t] * idf[t] * (self.k1 + 1) for t in idf}
+        dates = {t for t in idf if is_date_term(t)}
         out: dict[str, float] = {}
-        for day, ends, hits in self._hits(list(idf), days):
-            best = self._best_passage(ends, hits, weights, idf, avg, proximity)
+        for day, ends, hits in self._hits(list(idf), dates, days):
+            dated = dates.intersection(day_terms(day))
+            best = self._best_passage(ends, hits, dated, weights, idf, avg, proximity)
             if best > 0:
                 out[day] = best
         return out
 
     def _hits(
-        self, terms: list[str], days: Collection[str] | None
+        self, terms: list[str], dates: Collection[str], days: Collection[str] | None
     ) -> Iterator[tuple[str, array[int], dict[str, array[int]]]]:
-        """(day, where each turn ends, each query term's positions) of the days holding a term."""
+        """(day, where each turn ends, each query term's positions) of the days holding a term.
+
+        Date terms have no positions (they are fields of the day, not words of its turns)."""
         marks = ",".join("?" * len(terms))
         if days is None:
-            chosen = f"SELECT DISTINCT doc FROM rk_pos WHERE term IN ({marks})"
-            groups: list[list[str]] = [[]]
+            chosen = (
+                f"SELECT doc FROM rk_pos WHERE term IN ({marks}) UNION "
+                f"SELECT doc FROM rk_post WHERE term IN ({','.join('?' * len(dates))})"
+            )
+            groups: list[list[str]] = [[*terms, *dates]]
         else:
             chosen = "SELECT id FROM rk_doc WHERE day IN ({})"
             wanted = sorted(days)
             groups = [wanted[i : i + _CHUNK] for i in range(0, len(wanted), _CHUNK)]
         for group in groups:
             picked = chosen.format(",".join("?" * len(group)))
-            params = terms if days is None else group
+            params = group
             hits: dict[int, dict[str, array[int]]] = {}
             for doc, term, blob in self.db.execute(
                 f"SELECT doc, term, pos FROM rk_pos WHERE term IN ({marks}) AND doc IN ({picked})",
@@ -281,13 +292,14 @@ class DayIndex:
                 f"WHERE d.id IN ({picked})",
                 params,
             ):
-                if doc in hits:
-                    yield day, _ints(blob), hits[doc]
+                if doc in hits or dates:
+                    yield day, _ints(blob), hits.get(doc, {})
 
     def _best_passage(
         self,
         ends: array[int],
         hits: Mapping[str, array[int]],
+        dated: Collection[str],
         weights: Mapping[str, float],
         idf: Mapping[str, float],
         avg: float,
@@ -298,15 +310,17 @@ class DayIndex:
         Counts come from prefix sums over the turns; plain BM25 is cheap and the proximity bonus
         is not, so passages are tried in order of BM25 plus the most the bonus could add (each
         term at most `min(1, idf) * (k1 + 1)`), and the search stops when that bound falls below
-        the best exact score: the result is exact.
+        the best exact score: the result is exact. `dated` are the query's date terms this day
+        holds: once in each passage, with no position (so no proximity bonus).
         """
         k1 = self.k1
         count = len(ends)
         spans = _spans(count, self.h)  # passage i is the turns spans[i][0] .. spans[i][1] - 1
         bounds = [0, *ends]  # turn j holds the positions bounds[j] .. bounds[j + 1] - 1
         base, slope = k1 * (1 - self.b), k1 * self.b / avg
-        norms = [base + slope * (bounds[e] - bounds[s]) for s, e in spans]
-        bm25 = [0.0] * count
+        norms = [base + slope * (bounds[e] - bounds[s] + DATE_TERMS) for s, e in spans]
+        dates = sum(weights[t] for t in dated)  # each date term once in every passage: f = 1
+        bm25 = [dates / (1 + n) for n in norms] if dated else [0.0] * count
         present = [0] * count
         room = [0.0] * count  # the most the proximity bonus can add to each passage
         for term, where in hits.items():

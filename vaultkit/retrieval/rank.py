@@ -17,6 +17,7 @@ import math
 from collections.abc import Collection, Mapping
 from typing import TypeVar
 
+from vaultkit.retrieval.dates import query_date_terms
 from vaultkit.retrieval.postings import RERANK_DAYS, DayIndex
 from vaultkit.retrieval.tokenize import tokenize
 
@@ -44,7 +45,8 @@ def semantic_scores(
     Passages are scored for the `rerank` days the whole-day score ranks best (see `postings`);
     the others keep their whole-day share.
     """
-    terms = tokenize(query)
+    # The dates a query names match the days' own date terms (retrieval.dates).
+    terms = tokenize(query) + query_date_terms(query)
     names = index.speaker_terms()
     # A speaker's name is in the context of each of their passages but says nothing of the topic.
     passage_terms = [t for t in terms if t not in names] or terms

@@ -1,0 +1,89 @@
+"""Dates as search terms: each day's rows hold its date and month, a query's dates match them."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from vaultkit.config import load_config
+from vaultkit.retrieval import DayIndex, semantic_scores
+from vaultkit.retrieval.dates import day_terms, is_date_term, query_date_terms
+from vaultkit.search import search
+from vaultkit.sync import sync
+
+
+@pytest.mark.parametrize(
+    ("query", "terms"),
+    [
+        ("What did Maria say on 3 June, 2023?", ["dt20230603", "mo202306"]),
+        ("the week before August 3, 2023", ["dt20230803", "mo202308"]),
+        ("What happened on 2023-06-03?", ["dt20230603", "mo202306"]),
+        ("the 2nd of March 2024", ["dt20240302", "mo202403"]),
+        ("Sept. 5th 2023", ["dt20230905", "mo202309"]),
+        ("What happened to John's job in August 2023?", ["mo202308"]),
+        ("from May 2023 to 1 July 2023", ["mo202305", "dt20230701", "mo202307"]),
+        ("When did Melanie go camping in June?", []),  # no year: any year's June
+        ("on 31 June 2023", []),  # no such day, and not read as the month either
+        ("release 2023-13-01", []),
+        ("the 2023 budget review", []),
+        ("what did we decide in june 2023", ["mo202306"]),
+    ],
+)
+def test_query_dates(query: str, terms: list[str]) -> None:
+    assert query_date_terms(query) == terms
+
+
+def test_day_terms_are_date_terms_and_no_word_is() -> None:
+    assert day_terms("2023-06-03") == ["dt20230603", "mo202306"]
+    assert all(is_date_term(t) for t in day_terms("2023-06-03"))
+    assert not any(is_date_term(t) for t in ("2023", "dt2023", "month", "mo20230603"))
+
+
+def _index() -> DayIndex:
+    index = DayIndex()
+    text = "Anna: We baked bread with the kids.\nBen: Lovely.\nAnna: They loved it."
+    for day in ("2023-06-03", "2023-06-20", "2023-07-09"):
+        index.add_day(day, text)  # the same words every day: only the date tells them apart
+    index.add_day("2023-08-01", "Anna: A quiet day at the office.\nBen: Same here.")
+    return index
+
+
+def test_a_named_day_wins_among_days_with_the_same_words() -> None:
+    scores = semantic_scores(_index(), "What did Anna bake on 20 June, 2023?")
+    assert max(scores, key=scores.__getitem__) == "2023-06-20"
+    assert scores["2023-06-03"] > scores["2023-07-09"]  # the right month still counts
+
+
+def test_a_named_month_lifts_its_days() -> None:
+    scores = semantic_scores(_index(), "What did Anna bake in June 2023?")
+    assert scores["2023-06-03"] == pytest.approx(scores["2023-06-20"]) == 1.0
+    assert scores["2023-07-09"] < 0.9
+
+
+def test_a_date_without_a_day_changes_nothing() -> None:
+    index = _index()
+    plain = semantic_scores(index, "What did Anna bake?")
+    assert semantic_scores(index, "What did Anna bake on 5 May, 2021?") == pytest.approx(plain)
+
+
+def test_a_date_term_earns_no_proximity_bonus() -> None:
+    # The date terms follow each passage's last word ("loved"): nearness to them means nothing.
+    index = _index()
+    terms = ["love", "dt20230603"]
+    assert index.window_scores(terms) == pytest.approx(index.window_scores(terms, proximity=False))
+
+
+def test_search_finds_the_day_a_query_names(workspace: Path) -> None:
+    config = load_config(workspace / "memory_config.json")
+    memory = config.memory_dir
+    # The same words on two days with the same day of the month: without its date terms, the
+    # query's "21" matches both headings and the more recent day wins.
+    for day in ("2026-06-21", "2026-07-21"):
+        (memory / f"{day}.md").write_text(f"# {day}\n\nMigrated the zebrafish telemetry.\n")
+    assert sync(config).ok
+    as_of = date(2026, 7, 31)
+    for named in ("2026-06-21", "21 June 2026", "June 21, 2026"):
+        hits = search(config, f"zebrafish telemetry on {named}", as_of=as_of).hits
+        assert hits[0].date == date(2026, 6, 21), named
