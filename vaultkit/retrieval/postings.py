@@ -113,8 +113,9 @@ class DayIndex:
         """Index (or re-index) one day's text; only that day's rows change. No commit."""
         self.remove_day(day)
         turns = parse_turns(text)
-        counts = Counter(tokenize(text) + day_terms(day))  # the day's date is a field of it
-        per_turn = [tokenize(t.text) for t in turns]  # each turn once, not once per passage
+        # The day's date is a field of the day; a word of the text spelled like one is dropped.
+        counts = Counter(_words(tokenize(text)) + day_terms(day))
+        per_turn = [_words(tokenize(t.text)) for t in turns]  # each turn once, not per passage
         lengths = [len(terms) for terms in per_turn]
         passage_df, passage_total = self._passage_stats(day, per_turn)
         length = sum(counts.values())
@@ -377,6 +378,11 @@ def _split_turns(turns: str, count: int) -> list[list[str]]:
     if count == 0:
         return []
     return [line.split() for line in turns.split("\n")]
+
+
+def _words(terms: list[str]) -> list[str]:
+    """The terms of a text without any spelled like a date term (`dt20230603`, `mo202306`)."""
+    return [t for t in terms if not (t[:2] in ("dt", "mo") and is_date_term(t))]
 
 
 def _ints(blob: bytes) -> array[int]:
