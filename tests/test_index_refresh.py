@@ -127,3 +127,49 @@ def test_a_file_added_in_the_same_tick_as_the_last_look_is_not_missed(config: Co
     assert _hits(config, "tapir") == [D("2026-07-26")]
     (config.memory_dir / "2026-07-27.md").write_text("# 2026-07-27\n\nThe second tapir.\n")
     assert sorted(_hits(config, "tapir")) == [D("2026-07-26"), D("2026-07-27")]
+
+
+def test_subfolders_of_the_note_and_summary_folders_are_not_sources(config: Config) -> None:
+    stray = config.memory_dir / "projects"
+    stray.mkdir()
+    (stray / "2026-07-22.md").write_text("# 2026-07-22\n\nThe giraffe plan.\n")
+    old = config.summaries_dir / "old"
+    old.mkdir()
+    (old / "2026-07-05.summary.md").write_text("giraffe stray backup\n")
+    assert _hits(config, "giraffe") == []
+    assert _hits(config, "giraffe", rescan=True) == []
+    (config.memory_dir / "2026-07-26.md").write_text("# 2026-07-26\n\nThe tapir.\n")
+    assert _hits(config, "giraffe") == []  # the memory folder moved again: still not read
+
+
+def test_a_new_nested_chat_tree_is_found(config: Config) -> None:
+    folder = config.chats_dir / "2026-07-05" / "discord" / "homelab" / "threads"
+    folder.mkdir(parents=True)
+    (folder / "late-call.md").write_text("User: the narwhal dashboard is red\nBot: on it\n")
+    assert _hits(config, "narwhal") == [D("2026-07-05")]
+    assert _quick(config) == []
+
+
+def test_a_removed_recent_transcript_is_not_found(config: Config) -> None:
+    transcript = sorted((config.chats_dir / "2026-07-18").glob("*.md"))[0]
+    word = "zebrafishcall"
+    transcript.write_text(transcript.read_text() + f"\nUser: the {word} is due\n")
+    assert _hits(config, word) == [D("2026-07-18")]
+    transcript.unlink()
+    assert _hits(config, word) == []
+
+
+def test_searches_that_build_a_new_index_at_once_all_answer(config: Config) -> None:
+    import shutil
+    import subprocess
+    import sys
+
+    shutil.rmtree(config.state_dir)
+    args = [sys.executable, "-m", "vaultkit", "search", "k3s", "--json", "--as-of", "2026-07-31"]
+    runs = [
+        subprocess.Popen(args, cwd=config.root, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        for _ in range(4)
+    ]
+    outputs = [run.communicate(timeout=120) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0, 0, 0], [err for _, err in outputs]
+    assert len({out for out, _ in outputs}) == 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import shutil
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -225,3 +225,16 @@ def test_gate_floor_is_where_the_gate_opens(width: float) -> None:
     floor = gate_floor(width)
     assert all(relevance_gate(floor * i / 100, width) == 0.0 for i in range(101)) or floor < 0
     assert relevance_gate(max(0.0, 1.0 - width) + 1e-6, width) > 0.0
+
+
+def test_rank_fills_top_k_past_days_without_a_record() -> None:
+    # Days the semantic backend scores but the records lack (possible only for a plain dict)
+    # are left out, and the next best fill their place.
+    semantic = {D("2026-01-01") + timedelta(days=i): 0.5 for i in range(20)}
+    records = {}
+    for i in range(5):
+        day = D("2026-03-01") + timedelta(days=i)
+        semantic[day] = 0.4
+        records[day] = record(day.isoformat())
+    hits = rank(semantic, records, as_of=AS_OF, scoring=Scoring(), top_k=3)
+    assert len(hits) == 3 and all(h.date in records for h in hits)

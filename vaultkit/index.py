@@ -233,17 +233,22 @@ class SearchIndex:
 
     def _connect(self) -> sqlite3.Connection:
         db = _sqlite(self.path)
-        db.executescript(_TABLES)
-        DayIndex(db)
         wanted = self._identity()
-        stored = dict(db.execute("SELECT key, value FROM meta").fetchall())
-        if any(stored.get(k) != v for k, v in wanted.items()):
+        try:
+            stored = dict(db.execute("SELECT key, value FROM meta").fetchall())
+        except sqlite3.OperationalError:  # no meta table: a new, empty index
+            stored = {}
+        if stored and any(stored.get(k) != v for k, v in wanted.items()):
+            # Built by another schema or config: derived state, rebuilt from the vault. A new
+            # file is never unlinked: other processes may be creating it at the same moment.
             db.close()
             with contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
             db = _sqlite(self.path)
-            db.executescript(_TABLES)
-            DayIndex(db)
+            stored = {}
+        db.executescript(_TABLES)
+        DayIndex(db)
+        if not stored:
             db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", wanted.items())
             db.commit()
         return db
@@ -352,12 +357,13 @@ class SearchIndex:
         listed, and only the names they gained or lost, or whose inode changed (a file replaced
         by a rename), are stat'ed. A file edited in place moves
         only its own mtime: the files of the newest `RECENT_DAYS` days (where notes grow during
-        the day) are stat'ed each time, older ones by a full refresh (`sync`, `search --rescan`).
+        the day) are stat'ed each time, older ones by a full refresh (`sync`, `search --rescan`),
+        which also sees a replaced file whose inode number came back (ext4 reuses a freed one).
         Chat folders of older days are not looked at either. None: the caller must do a full
         refresh (first run, an archive folder changed, a daily note vanished).
         """
         rows = self.db.execute("SELECT path, mtime_ns, day FROM folders").fetchall()
-        known = {path: mtime for path, mtime, _ in rows}
+        known = {path: mtime for path, mtime, _ in rows}  # grows as new chat folders are found
         flat, trees = self._roots()
         if not known or any(root not in known for root in [*flat, *trees]):
             return None
@@ -375,7 +381,8 @@ class SearchIndex:
             moved[folder] = now
             if not self._relist(folder, now, known, changes, moved):
                 return None
-        self._restat_recent(cutoff, changes)
+        if not self._restat_recent(cutoff, changes):
+            return None
         if moved:
             self._store_folders(moved)
             self.db.executemany(
@@ -398,7 +405,7 @@ class SearchIndex:
         self,
         folder: str,
         mtime: int,
-        known: Mapping[str, int],
+        known: dict[str, int],
         changes: dict[str, _File | None],
         moved: dict[str, int],
     ) -> bool:
@@ -428,10 +435,15 @@ class SearchIndex:
                 with contextlib.suppress(OSError):
                     stat = os.stat(path)
                     changes[path] = _File(*found, stat.st_mtime_ns, stat.st_size, stat.st_ino)
+        chats = os.fspath(self.config.chats_dir)
+        if folder != chats and not folder.startswith(_below(chats)):
+            return True  # the memory and summaries folders are read alone, not their subfolders
         for sub in subfolders:
             if sub not in known:  # a new chat folder: everything in it is new
-                for inner in _tree(sub):
-                    moved[inner] = _mtime(inner)
+                tree = list(_tree(sub))
+                for inner in tree:  # known first, so no folder of the tree is walked twice
+                    known[inner] = moved[inner] = _mtime(inner)
+                for inner in tree:
                     self._relist(inner, moved[inner], known, changes, moved)
         inside, listed_folders = _below(folder), set(subfolders)
         for gone in [k for k in known if k.startswith(inside) and k not in listed_folders]:
@@ -462,8 +474,9 @@ class SearchIndex:
             return ""
         return (date.fromisoformat(row[0]) - timedelta(days=RECENT_DAYS - 1)).isoformat()
 
-    def _restat_recent(self, cutoff: str, changes: dict[str, _File | None]) -> None:
-        """Stat the files of the newest days: the ones that are edited in place."""
+    def _restat_recent(self, cutoff: str, changes: dict[str, _File | None]) -> bool:
+        """Stat the files of the newest days: the ones that are edited in place. False: a note
+        vanished (an archived one may count for its day now), a full refresh is needed."""
         rows = self.db.execute(
             "SELECT path, day, kind, mtime_ns, size, inode FROM files WHERE day >= ?", (cutoff,)
         )
@@ -474,11 +487,13 @@ class SearchIndex:
                 stat = os.stat(path)
             except OSError:
                 if row[1] == "note":
-                    changes[path] = None
+                    return False
+                changes[path] = None
                 continue
             facts = _File(row[0], row[1], stat.st_mtime_ns, stat.st_size, stat.st_ino)
             if facts != tuple(row):
                 changes[path] = facts
+        return True
 
     def _current_files(
         self, found: VaultFiles | None, archive: Mapping[date, Path] | None

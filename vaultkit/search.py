@@ -218,35 +218,39 @@ def rank(
         if record is not None:
             recent = recency((as_of - day).days, scoring.decay)
             scored.append((scoring.final(best[day], _importance(record), recent), day, best[day]))
-    order = lambda s: (-s[0], -s[1].toordinal())  # noqa: E731
-    # The best top_k, and a few more in case a day's record is missing (only in a test's dict).
-    scored = (
-        heapq.nsmallest(top_k + 16, scored, key=order)
-        if top_k < len(scored)
-        else sorted(scored, key=order)
-    )
-    _prefetch(records, [day for _, day, _ in scored[:top_k]])
+    # The best top_k by a heap; all of them, sorted, if some of those have no record.
+    best_first = heapq.nsmallest(top_k, scored, key=_order)
+    hits = _hits(best_first, records, via, as_of, scoring)
+    if len(hits) < min(top_k, len(scored)):
+        hits = _hits(sorted(scored, key=_order), records, via, as_of, scoring)
+    return hits[:top_k]
+
+
+def _order(item: tuple[float, date, float]) -> tuple[float, int]:
+    return (-item[0], -item[1].toordinal())
+
+
+def _hits(
+    scored: Sequence[tuple[float, date, float]],
+    records: Mapping[date, DayRecord],
+    via: Mapping[date, date],
+    as_of: date,
+    scoring: Scoring,
+) -> list[Hit]:
+    """Hits for scored days, best first, leaving out a day without a record."""
+    _prefetch(records, [day for _, day, _ in scored])
     hits = []
     for final, day, sem in scored:
         record = records.get(day)
-        if record is None:
-            continue
-        recent = recency((as_of - day).days, scoring.decay)
-        # Only the hits shown carry their summary: an index's record builds it on first use.
-        hits.append(
-            Hit(
-                day,
-                final,
-                sem,
-                _importance(record),
-                recent,
-                via.get(day),
-                record.path,
-                record.summary,
+        if record is not None:
+            recent = recency((as_of - day).days, scoring.decay)
+            # Only the hits shown carry their summary: an index's record builds it on first use.
+            summary = record.summary
+            hits.append(
+                Hit(
+                    day, final, sem, _importance(record), recent, via.get(day), record.path, summary
+                )
             )
-        )
-        if len(hits) == top_k:
-            break
     return hits
 
 
