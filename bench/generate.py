@@ -389,12 +389,13 @@ class SummaryWriter:
     def render(
         self, d: Day, related: list[date], note_text: str, transcripts: list[tuple[str, str]]
     ) -> str:
-        from vaultkit.model import DayFields, Summary
+        from vaultkit.model import DayFields
         from vaultkit.sources import content_of_note, content_of_transcript, source_digest
         from vaultkit.storage import digest
         from vaultkit.summary import add_marker
 
-        terms = self.vocabulary.normalize(
+        summary = self.vocabulary.summary(
+            d.day,
             DayFields(
                 people=tuple(d.people),
                 projects=tuple(d.projects),
@@ -403,18 +404,8 @@ class SummaryWriter:
                 importance=d.importance,
                 mood=d.mood,
                 bullets=tuple(d.bullets),
-            )
-        )
-        summary = Summary(
-            date=d.day,
-            people=terms.people,
-            projects=terms.projects,
-            tags=terms.tags,
-            importance=d.importance,
-            mood=d.mood,
-            related_dates=tuple(related),
-            uncategorized=terms.uncategorized,
-            bullets=tuple(d.bullets),
+            ),
+            related,
         )
         source = source_digest(
             digest(content_of_note(note_text), 16),

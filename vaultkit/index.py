@@ -346,9 +346,6 @@ class SearchIndex:
         )
         return {p: f for p, f in files.items() if f.kind != "note" or p == notes[0]}
 
-    def _roots(self) -> tuple[list[str], list[str]]:
-        return _roots(self.config)
-
     def _quick_changes(self) -> dict[str, _File | None] | None:
         """The files added, removed or changed, found without a stat of every file.
 
@@ -364,7 +361,7 @@ class SearchIndex:
         """
         rows = self.db.execute("SELECT path, mtime_ns, day FROM folders").fetchall()
         known = {path: mtime for path, mtime, _ in rows}  # grows as new chat folders are found
-        flat, trees = self._roots()
+        flat, trees = _roots(self.config)
         if not known or any(root not in known for root in [*flat, *trees]):
             return None
         cutoff = self._recent_cutoff()

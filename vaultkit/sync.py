@@ -244,22 +244,12 @@ def _summarize_day(
     fields: DayFields = validate_fields(
         summarizer.summarize(read_day(day, note, found.transcripts_of(day))), day
     )
-    terms = vocabulary.normalize(fields)
-    draft = Summary(
-        date=day,
-        people=terms.people,
-        projects=terms.projects,
-        tags=terms.tags,
-        importance=fields.importance,
-        mood=fields.mood,
-        uncategorized=terms.uncategorized,
-        bullets=fields.bullets,
-    )
+    draft = vocabulary.summary(day, fields)
     scoring = config.scoring
     related = finder.related(
         day, features(draft), scoring.related_dates, scoring.min_related_overlap
     )
-    return Summary(**{**draft.__dict__, "related_dates": tuple(sorted(related))})
+    return replace(draft, related_dates=tuple(sorted(related)))
 
 
 def _write_summary(path: Path, text: str, *, force: bool) -> None:

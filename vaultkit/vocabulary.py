@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
 from functools import lru_cache
 
 from vaultkit.config import PeopleConfig, VocabularyConfig
-from vaultkit.model import DayFields, Uncategorized
+from vaultkit.model import DayFields, Summary, Uncategorized
 
 _SEPARATORS = re.compile(r"[\s_\-]+")
 _TAG_UNSAFE = re.compile(r"[^\w/\-]+")
@@ -130,6 +131,21 @@ class Vocabulary:
             return []
         names = (self._match_person(m.group(0)) for m in self._people_pattern.finditer(text))
         return list(unique(n for n in names if n and not self.is_ignored_person(n)))
+
+    def summary(self, day: date, fields: DayFields, related: Iterable[date] = ()) -> Summary:
+        """The summary of a day from a summarizer's fields, its terms made canonical."""
+        terms = self.normalize(fields)
+        return Summary(
+            date=day,
+            people=terms.people,
+            projects=terms.projects,
+            tags=terms.tags,
+            importance=fields.importance,
+            mood=fields.mood,
+            related_dates=tuple(related),
+            uncategorized=terms.uncategorized,
+            bullets=fields.bullets,
+        )
 
     def normalize(self, fields: DayFields) -> Terms:
         """Map every term to its canonical form and kind; unknown terms go to `uncategorized`."""
