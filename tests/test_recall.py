@@ -328,3 +328,15 @@ def test_example_vault(workspace: Path, cli) -> None:
     assert "## 2026-07-06" in result.stdout
     assert "`memory/2026-07-06.md`" in result.stdout or "`memory/chats/2026-07-06/" in result.stdout
     assert len(result.stdout) <= 6000
+
+
+def test_the_header_counts_the_days_that_fit(ws: Path) -> None:
+    config = config_of(ws)
+    hits = hits_for(config, "zebra fish heater")
+    for limit in range(150, 2000, 37):
+        pack = build_pack(
+            config, "zebra fish heater", hits, max_days=5, max_chars=limit, as_of=AS_OF
+        )
+        shown = len(pack.days)
+        assert f"_{shown} day{'s' if shown != 1 else ''}, best first" in pack.markdown, limit
+        assert pack.markdown.count("\n## ") == shown

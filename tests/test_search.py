@@ -238,3 +238,16 @@ def test_rank_fills_top_k_past_days_without_a_record() -> None:
         records[day] = record(day.isoformat())
     hits = rank(semantic, records, as_of=AS_OF, scoring=Scoring(), top_k=3)
     assert len(hits) == 3 and all(h.date in records for h in hits)
+
+
+def test_filters_accept_nicknames_and_aliases(synced) -> None:
+    # memory_config.json: people alias Fred -> Freedy, vocabulary alias k8s -> Kubernetes.
+    def days(**wanted: str) -> list[date]:
+        return [
+            h.date
+            for h in search(synced, "k3s migration", as_of=AS_OF, filters=Filters(**wanted)).hits
+        ]
+
+    assert days(person="Fred") == days(person="Freedy") != []
+    assert days(tag="#k8s") == days(tag="kubernetes") != []
+    assert days(project="homelab cluster") == days(project="Homelab") != []

@@ -112,3 +112,16 @@ def test_eval_bad_line_names_file_and_line(cli, synced, tmp_path) -> None:
     assert "q.jsonl:2:" in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert cli("eval", tmp_path / "missing.jsonl", "-c", synced).exit_code == 2
     assert cli("eval", queries, "-c", synced, "--k", "0").exit_code == 2
+
+
+def test_eval_rejects_an_empty_query_by_its_line(cli, synced, tmp_path) -> None:
+    queries = write_queries(
+        tmp_path / "q.jsonl",
+        [
+            {"query": "a", "gold_dates": ["2026-07-01"]},
+            {"query": "  ", "gold_dates": ["2026-07-01"]},
+        ],
+    )
+    result = cli("eval", queries, "-c", synced)
+    assert result.exit_code == 1
+    assert "q.jsonl:2:" in result.stderr and "the query is empty" in result.stderr

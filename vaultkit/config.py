@@ -163,7 +163,7 @@ def load_config(path: Path | str | None = None) -> Config:
         raw = config_path.read_bytes()
     except FileNotFoundError:
         raise ConfigError(
-            "no workspace config here; run `vaultkit init` or pass --config PATH",
+            "no workspace config found; run `vaultkit init` or pass --config PATH",
             path=config_path,
             rule="config-missing",
         ) from None
@@ -182,7 +182,15 @@ def load_config(path: Path | str | None = None) -> Config:
             line=exc.lineno,
             rule="config-json",
         ) from None
-    return config_from_dict(data, root=config_path.resolve().parent, source=config_path)
+    config = config_from_dict(data, root=config_path.resolve().parent, source=config_path)
+    if not config.memory_dir.is_dir():  # a typo in `vault` or `paths.memory` finds nothing
+        raise ConfigError(
+            f"the memory folder {config.memory_dir} does not exist; check `vault` and "
+            "`paths.memory`, or run `vaultkit init`",
+            path=config_path,
+            rule="vault-missing",
+        )
+    return config
 
 
 def config_from_dict(data: Any, *, root: Path, source: Path | None = None) -> Config:
@@ -278,6 +286,8 @@ def _check_values(config: Config, source: Path | None) -> None:
         (0 <= config.search.hybrid_weight <= 1, "search.hybrid_weight", "between 0 and 1"),
         (config.search.timeout > 0, "search.timeout", "a number > 0"),
         (config.search.batch_size >= 1, "search.batch_size", "an integer >= 1"),
+        (_http_url(config.summarizer.base_url), "summarizer.base_url", "an http(s) URL"),
+        (_http_url(config.search.base_url), "search.base_url", "an http(s) URL"),
     ]
     weights = config.scoring.weights
     checks.append(
@@ -302,6 +312,18 @@ def _check_values(config: Config, source: Path | None) -> None:
             path=source,
             rule="config-value",
         )
+
+
+def _http_url(url: str) -> bool:
+    """Whether `url` is an http(s) URL with a host and, if given, a valid port."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port out of range
+    except ValueError:
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.hostname)
 
 
 def _join(where: str, key: str) -> str:

@@ -125,6 +125,8 @@ def _query(line: str, path: Path, number: int) -> Query:
         raise bad(f"invalid JSON: {exc.msg}") from None
     if not isinstance(data, dict) or not isinstance(data.get("query"), str):
         raise bad('expected an object with a "query" string')
+    if not data["query"].strip():
+        raise bad("the query is empty")  # as `vaultkit search` says of an empty query
     gold_raw = data.get("gold_dates")
     if not isinstance(gold_raw, list) or not gold_raw:
         raise bad('"gold_dates": expected a non-empty list of YYYY-MM-DD dates')

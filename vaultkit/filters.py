@@ -5,11 +5,14 @@ Kept apart from `search` so that `recall` and the CLI can build one without load
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from vaultkit.config import Config
     from vaultkit.index import DayRecord
 
 
@@ -26,6 +29,18 @@ class Filters:
     project: str | None = None
     tag: str | None = None
     min_importance: int | None = None
+
+    def canonical(self, config: Config) -> Filters:
+        """The same filters with a nickname or an alias given as the config's canonical name
+        (`--person Fred` is Freedy, `--tag k8s` is Kubernetes), in any case."""
+        people = _folded(config.people.aliases)
+        terms = _folded(config.vocabulary.aliases)
+        return replace(
+            self,
+            person=_alias(self.person, people),
+            project=_alias(self.project, terms),
+            tag=_alias(self.tag.lstrip("#") if self.tag else None, terms),
+        )
 
     @property
     def empty(self) -> bool:
@@ -48,3 +63,11 @@ class Filters:
 
 
 NO_FILTERS = Filters()  # the default of `search` and `recall`: every day may be returned
+
+
+def _folded(aliases: Mapping[str, str]) -> dict[str, str]:
+    return {alias.casefold(): name for alias, name in aliases.items()}
+
+
+def _alias(value: str | None, aliases: Mapping[str, str]) -> str | None:
+    return aliases.get(value.casefold(), value) if value is not None else None

@@ -85,6 +85,8 @@ def post_json(
     if api_key:
         request_headers["Authorization"] = f"Bearer {api_key}"
     shown = redact_url(url)
+    if not url.startswith(("http://", "https://")):
+        raise SummarizerError(f"POST {shown}: not an http(s) URL")
     attempts = max(0, retries) + 1
     for attempt in range(1, attempts + 1):
         request = urllib.request.Request(url, data=body, headers=request_headers, method="POST")

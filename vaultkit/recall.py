@@ -163,6 +163,8 @@ def build_pack(
             break
         blocks.append((hit, summary, block))
         remaining -= len(block)
+    # The header counts the days that fit; a smaller count is never a longer line.
+    header = _header(query, when, len(blocks))
     days, sections = [], []
     for hit, summary, block in blocks:  # pass 2: excerpts for the best days while room is left
         excerpts, section, remaining = packer.excerpts(hit.date, remaining)

@@ -285,6 +285,7 @@ def search(
     if top_k < 1:
         raise UsageError(f"--top-k: expected an integer >= 1, got {top_k}")
     as_of = as_of or date.today()
+    filters = filters.canonical(config)
     with open_index(config, rescan=rescan) as index:
         return Searcher(config, index).search(query, top_k=top_k, as_of=as_of, filters=filters)
 

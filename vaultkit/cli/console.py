@@ -32,7 +32,8 @@ class _LazyConsole:
 
 
 out: Console = _LazyConsole(highlight=False, soft_wrap=False)  # type: ignore[assignment]
-err: Console = _LazyConsole(stderr=True, highlight=False)  # type: ignore[assignment]
+# Messages are never wrapped: an error is one line, whatever the terminal's (or a pipe's) width.
+err: Console = _LazyConsole(stderr=True, highlight=False, soft_wrap=True)  # type: ignore[assignment]
 
 
 def print_json(data: Any) -> None:
