@@ -53,6 +53,7 @@ def test_no_match_is_not_an_error(cli, synced) -> None:
         (["--as-of", "2026-13-01"], "--as-of: expected a date YYYY-MM-DD"),
         (["--since", "yesterday"], "--since: expected a date YYYY-MM-DD"),
         (["--top-k", "0"], "--top-k: expected an integer >= 1"),
+        (["--since", "2026-05-01", "--until", "2026-04-01"], "is after until"),
     ],
 )
 def test_usage_errors_exit_2_with_one_line(cli, synced, args, message) -> None:

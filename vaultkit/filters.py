@@ -9,6 +9,8 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import TYPE_CHECKING
 
+from vaultkit.errors import UsageError
+
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
@@ -29,6 +31,13 @@ class Filters:
     project: str | None = None
     tag: str | None = None
     min_importance: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.since and self.until and self.since > self.until:
+            raise UsageError(
+                f"since {self.since} is after until {self.until}: no day can match",
+                rule="date-range",
+            )
 
     def canonical(self, config: Config) -> Filters:
         """The same filters with a nickname or an alias given as the config's canonical name
