@@ -104,6 +104,42 @@ def run_cmd(args: Sequence[str], *, cwd: Path | None = None, check: bool = True)
     }
 
 
+def mcp_round_trips(config: str, queries: Sequence[str], repeats: int) -> dict[str, Any]:
+    """Time `search` tool calls through a running `vaultkit mcp` server, as an MCP host makes them:
+    one JSON-RPC line written to its stdin, one read back from its stdout. Also the first call of
+    a new server (start, handshake, first answer), which a host pays once per session."""
+    start = time.perf_counter()
+    server = subprocess.Popen(
+        [*VAULTKIT, "mcp", "--config", config],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=ENV,
+    )  # fmt: skip
+    assert server.stdin is not None and server.stdout is not None
+
+    def ask(ident: int, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        message = {"jsonrpc": "2.0", "id": ident, "method": method, "params": params}
+        server.stdin.write(json.dumps(message) + "\n")  # type: ignore[union-attr]
+        server.stdin.flush()  # type: ignore[union-attr]
+        answer = json.loads(server.stdout.readline())  # type: ignore[union-attr]
+        if "result" not in answer or answer["result"].get("isError"):
+            raise SystemExit(f"mcp call failed: {answer}")
+        return answer["result"]
+
+    ask(0, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {}})
+    call = {"name": "search", "arguments": {"query": queries[0], "as_of": AS_OF}}
+    ask(1, "tools/call", call)
+    first = time.perf_counter() - start
+    seconds = []
+    for n in range(repeats):
+        for i, query in enumerate(queries):
+            call = {"name": "search", "arguments": {"query": query, "as_of": AS_OF}}
+            began = time.perf_counter()
+            ask(2 + n * len(queries) + i, "tools/call", call)
+            seconds.append(time.perf_counter() - began)
+    server.stdin.close()
+    server.wait(timeout=60)
+    return {"first_s": first, "median_ms": median(seconds) * 1000, "p95_ms": p95(seconds) * 1000}
+
+
 def has_command(name: str) -> bool:
     proc = subprocess.run([*VAULTKIT, name, "--help"], capture_output=True, text=True)
     return proc.returncode == 0
@@ -469,6 +505,7 @@ def bench_search(days_list: Sequence[int], runs: int) -> dict[str, Any]:
                         ]
                     )
                 )
+        mcp = mcp_round_trips(config_path, [text for text, _ in QUERIES], max(1, runs - 1))
         grep = []
         folder = str(ws / "vault" / "memory")
         subprocess.run(["grep", "-ril", "--", "warmup", folder], capture_output=True)
@@ -499,23 +536,31 @@ def bench_search(days_list: Sequence[int], runs: int) -> dict[str, Any]:
             "grep_median_ms": median(grep_s) * 1000,
             "grep_p95_ms": p95(grep_s) * 1000,
             "cli_vs_grep": median(cli_s) / median(grep_s),
+            "mcp_first_call_s": mcp["first_s"],
+            "mcp_median_ms": mcp["median_ms"],
+            "mcp_p95_ms": mcp["p95_ms"],
+            "mcp_vs_grep": mcp["median_ms"] / (median(grep_s) * 1000),
         }
         results.append(row)
         save_partial("search", results)
         log(
-            f"search {days}: CLI {row['cli_median_ms']:.0f} ms vs grep {row['grep_median_ms']:.0f} ms"
+            f"search {days}: CLI {row['cli_median_ms']:.0f} ms, MCP call {row['mcp_median_ms']:.0f} ms"
+            f" vs grep {row['grep_median_ms']:.0f} ms"
         )
     md = table(
         ["days", "files", "index build s", "build peak MB", "+1 day, full refresh s",
          "+1 day, quick refresh s", "no-op full / quick refresh s",
          "query in-process median / p95 ms", "search() incl. refresh median / p95 ms", "CLI median / p95 ms",
-         "CLI peak MB", "grep -ril median / p95 ms", "CLI / grep"],
+         "CLI peak MB", "MCP call median / p95 ms", "MCP first call s", "grep -ril median / p95 ms",
+         "CLI / grep", "MCP call / grep"],
         [[r["days"], r["files"], r["build_s"], r["build_peak_mb"], r["incremental_s"],
           r["quick_incremental_s"], f"{r['noop_refresh_s']:.3f} / {r['noop_quick_refresh_s']:.3f}",
           f"{r['query_inproc_median_ms']:.1f} / {r['query_inproc_p95_ms']:.1f}",
           f"{r['search_call_median_ms']:.0f} / {r['search_call_p95_ms']:.0f}",
           f"{r['cli_median_ms']:.0f} / {r['cli_p95_ms']:.0f}", r["cli_peak_mb"],
-          f"{r['grep_median_ms']:.0f} / {r['grep_p95_ms']:.0f}", r["cli_vs_grep"]] for r in results],
+          f"{r['mcp_median_ms']:.0f} / {r['mcp_p95_ms']:.0f}", r["mcp_first_call_s"],
+          f"{r['grep_median_ms']:.0f} / {r['grep_p95_ms']:.0f}", r["cli_vs_grep"], r["mcp_vs_grep"]]
+         for r in results],
     )  # fmt: skip
     return {"bench": "search", "results": results, "markdown": md}
 

@@ -24,6 +24,7 @@ COMMAND_MODULES = {
     "eval": "search_cmd",
     "backfill": "archive_cmd",
     "archive": "archive_cmd",
+    "mcp": "mcp_cmd",
 }
 
 
