@@ -16,7 +16,7 @@ import pytest
 from tests.conftest import tree_hashes
 from vaultkit.config import load_config
 from vaultkit.errors import UsageError
-from vaultkit.mcp import PROTOCOL_VERSIONS, TOOLS, McpServer, check_arguments, serve
+from vaultkit.mcp import PROTOCOL_VERSIONS, TOOLS, McpServer, check_arguments, respond, serve
 from vaultkit.search import search
 from vaultkit.sync import sync
 
@@ -47,7 +47,8 @@ class Host:
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
         assert line, self.close()[1]
-        return json.loads(line)
+        answer: dict[str, Any] = json.loads(line)
+        return answer
 
     def request(self, method: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
         self.next_id += 1
@@ -60,7 +61,10 @@ class Host:
         return response
 
     def call(self, tool: str, **arguments: Any) -> dict[str, Any]:
-        return self.request("tools/call", {"name": tool, "arguments": arguments})["result"]
+        result: dict[str, Any] = self.request("tools/call", {"name": tool, "arguments": arguments})[
+            "result"
+        ]
+        return result
 
     def close(self) -> tuple[int, str]:
         assert self.process.stdin is not None and self.process.stderr is not None
@@ -150,6 +154,50 @@ def test_protocol_errors_keep_the_server_running(host: Host) -> None:
     assert code == 0 and "Traceback" not in stderr
 
 
+def test_odd_messages_get_the_json_rpc_answer_the_spec_asks_for(synced: Path) -> None:
+    server = McpServer(synced, log=io.StringIO())
+    ping = {"jsonrpc": "2.0", "method": "ping"}
+    for ident in [None, 1.5, True, {"x": 1}]:
+        answer = server.handle({**ping, "id": ident})
+        assert answer is not None and answer["error"]["code"] == -32600, ident
+    assert server.handle({**ping, "id": "a-string"}) == {
+        "jsonrpc": "2.0",
+        "id": "a-string",
+        "result": {},
+    }
+    no_version = server.handle({"id": 7, "method": "ping"})
+    assert (
+        no_version is not None and no_version["id"] == 7 and no_version["error"]["code"] == -32600
+    )
+    assert server.handle({"jsonrpc": "2.0", "id": 9, "result": {}}) is None  # a client's answer
+    batch = respond(server, json.dumps([{**ping, "id": 1}, {"jsonrpc": "2.0", "method": "x"}]))
+    assert batch is not None and json.loads(batch) == [{"jsonrpc": "2.0", "id": 1, "result": {}}]
+    assert json.loads(respond(server, "[]") or "")["error"]["code"] == -32600
+    not_utf8 = respond(server, b'{"jsonrpc": "2.0", "id": 1, "method": "caf\xe9"}')
+    assert not_utf8 is not None and json.loads(not_utf8)["error"]["code"] == -32700
+
+
+def test_answers_are_ascii_json_whatever_the_query_holds(synced: Path) -> None:
+    server = McpServer(synced, log=io.StringIO())
+    for query in ["\ud800 lone surrogate", "日本 Ábc"]:
+        call = {"name": "search", "arguments": {"query": query}}
+        line = respond(
+            server, json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": call})
+        )
+        assert line is not None and line.isascii()
+        assert json.loads(line)["result"]["structuredContent"]["query"] == query
+
+
+def test_a_vault_gone_while_serving_is_a_tool_error(host: Host, synced: Path) -> None:
+    vault = load_config(synced).vault_dir
+    vault.rename(vault.with_name("moved"))
+    result = host.call("search", query="kubernetes")
+    assert result["isError"] is True and "[vault-missing]" in result["content"][0]["text"]
+    assert not vault.exists()  # nothing was created in its place
+    vault.with_name("moved").rename(vault)
+    assert "isError" not in host.call("search", query="kubernetes")
+
+
 def test_a_note_written_while_serving_is_found_by_the_next_call(host: Host, synced: Path) -> None:
     first = host.call("search", query="zanzibar", as_of=AS_OF)["structuredContent"]
     assert first["results"] == []
@@ -230,26 +278,35 @@ def test_serve_reads_lines_until_the_input_ends(synced: Path) -> None:
     assert [a["id"] for a in answers] == [1, 2]  # the notification and the blank line: no answer
 
 
-def test_the_config_is_read_again_when_it_changes(synced: Path) -> None:
-    server = McpServer(synced, log=io.StringIO())
-    assert server.config().search.top_k != 2
-    data = json.loads(synced.read_text(encoding="utf-8"))
+def test_a_config_changed_or_broken_while_serving_counts_at_the_next_call(
+    host: Host, synced: Path
+) -> None:
+    good = synced.read_text(encoding="utf-8")
+    data = json.loads(good)
     data.setdefault("search", {})["top_k"] = 2
     synced.write_text(json.dumps(data), encoding="utf-8")
-    assert server.config().search.top_k == 2
+    assert len(host.call("search", query="kubernetes")["structuredContent"]["results"]) <= 2
+    synced.write_text("{broken", encoding="utf-8")
+    broken = host.call("search", query="kubernetes")
+    assert broken["isError"] is True and "[config-json]" in broken["content"][0]["text"]
+    synced.write_text(good, encoding="utf-8")
+    assert "isError" not in host.call("search", query="kubernetes")
 
 
 def test_arguments_are_checked_against_the_schema() -> None:
     schema = next(t["inputSchema"] for t in TOOLS if t["name"] == "recall")
-    checked = check_arguments(schema, {"query": "q", "since": "2024-01-02", "max_days": 2})
-    assert checked == {"query": "q", "since": date(2024, 1, 2), "max_days": 2}
+    checked = check_arguments(schema, {"query": "q", "since": "2024-01-02", "max_days": 2.0})
+    assert checked == {"query": "q", "since": "2024-01-02", "max_days": 2}
+    assert type(checked["max_days"]) is int  # 2.0 is an integer to JSON Schema
     assert check_arguments(schema, {"query": "q", "max_days": None}) == {"query": "q"}
-    for bad in [
-        {"query": "q", "max_days": 0},
-        {"query": "q", "max_days": True},
-        {"query": "q", "min_importance": 11},
-        {"query": 3},
-        [],
+    for bad, message in [
+        ({"query": "q", "max_days": 0}, "max_days: expected an integer >= 1, got 0"),
+        ({"query": "q", "max_days": True}, "max_days: expected an integer, got True"),
+        ({"query": "q", "max_days": 2.5}, "max_days: expected an integer, got 2.5"),
+        ({"query": "q", "min_importance": 11}, "min_importance: expected an integer <= 10"),
+        ({"query": 3}, "query: expected a string, got 3"),
+        ({"query": None}, "missing argument 'query'"),
+        ([], "arguments must be an object"),
     ]:
-        with pytest.raises(UsageError):
+        with pytest.raises(UsageError, match=message.replace("(", r"\(")):
             check_arguments(schema, bad)

@@ -39,6 +39,30 @@ class Filters:
                 rule="date-range",
             )
 
+    @classmethod
+    def parse(
+        cls,
+        *,
+        since: str | None = None,
+        until: str | None = None,
+        person: str | None = None,
+        project: str | None = None,
+        tag: str | None = None,
+        min_importance: int | None = None,
+        prefix: str = "--",
+    ) -> Filters:
+        """Filters from their text form; a bad date is a usage error naming `prefix` + field."""
+        from vaultkit.vault import parse_day
+
+        return cls(
+            since=parse_day(since, f"{prefix}since"),
+            until=parse_day(until, f"{prefix}until"),
+            person=person,
+            project=project,
+            tag=tag,
+            min_importance=min_importance,
+        )
+
     def canonical(self, config: Config) -> Filters:
         """The same filters with a nickname or an alias given as the config's canonical name
         (`--person Fred` is Freedy, `--tag k8s` is Kubernetes), in any case."""

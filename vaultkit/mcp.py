@@ -7,8 +7,10 @@ responses on stdout; stdout carries nothing else, and diagnostics go to stderr.
 
 What is implemented is the part of the protocol a tools-only server needs: `initialize` (with
 version negotiation), `ping`, `tools/list` and `tools/call`; notifications are accepted and need
-no answer. Each call refreshes the index first, as `vaultkit search` does, so a note written
-while the server runs is found by the next call. The config is read again when its file changes.
+no answer; a batch (an array, MCP 2025-03-26) is answered as one. Each call reads the config and
+refreshes the index first, as `vaultkit search` does, so a note written or a setting changed
+while the server runs counts at the next call. Output is ASCII JSON (non-ASCII characters
+escaped), so the host's locale cannot garble it; input must be UTF-8.
 
 A bad argument or a user error (a bad date, an empty query) is a tool result with `isError` set
 and the one-line message the CLI would print, so the model can correct its call; a malformed
@@ -21,14 +23,14 @@ import json
 import sys
 import traceback
 from collections.abc import Iterable, Mapping
-from datetime import date
 from pathlib import Path
 from typing import IO, Any
 
 from vaultkit import __version__
-from vaultkit.config import CONFIG_NAME, Config, load_config
+from vaultkit.config import Config, load_config
 from vaultkit.errors import UsageError, VaultkitError
 from vaultkit.filters import Filters
+from vaultkit.recall import DEFAULT_MAX_CHARS, DEFAULT_MAX_DAYS
 
 # Newest first; a client asking for another version gets the newest (the spec's negotiation).
 PROTOCOL_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
@@ -94,12 +96,13 @@ TOOLS: list[dict[str, Any]] = [
                 "max_days": {
                     "type": "integer",
                     "minimum": 1,
-                    "description": "At most this many days (default 3).",
+                    "description": f"At most this many days (default {DEFAULT_MAX_DAYS}).",
                 },
                 "max_chars": {
                     "type": "integer",
                     "minimum": 1,
-                    "description": "Hard bound on the pack's length in characters (default 6000).",
+                    "description": "Hard bound on the pack's length in characters "
+                    f"(default {DEFAULT_MAX_CHARS}).",
                 },
                 **_FILTERS,
             },
@@ -123,33 +126,28 @@ class McpServer:
     """Answers MCP messages for one workspace; `handle` takes one message, returns its response."""
 
     def __init__(self, config_path: Path | None, *, log: IO[str] | None = None) -> None:
-        self.config_path = _config_file(config_path)
+        self.config_path = config_path
         self.log = log if log is not None else sys.stderr
-        self.version = PROTOCOL_VERSIONS[0]
-        self._config: Config | None = None
-        self._stamp: tuple[int, int] | None = None
-        self.config()  # a broken config fails at start, before the host connects
+        self.protocol_version = PROTOCOL_VERSIONS[0]
+        self.current_config()  # a broken config fails at start, before the host connects
 
-    def config(self) -> Config:
-        """The workspace config, read again when its file changed."""
-        try:
-            stat = self.config_path.stat()
-            stamp = (stat.st_mtime_ns, stat.st_size)
-        except OSError:
-            stamp = None
-        if self._config is None or stamp != self._stamp:
-            self._config = load_config(self.config_path)
-            self._stamp = stamp
-        return self._config
+    def current_config(self) -> Config:
+        """The config as it is now: read at each call (~2 ms), so an edit, or a vault that
+        went away, counts at once."""
+        return load_config(self.config_path)
 
     def handle(self, message: Any) -> dict[str, Any] | None:
         """The response to one parsed message; None for a notification (it gets no answer)."""
-        if not isinstance(message, dict) or message.get("jsonrpc") != "2.0":
+        if not isinstance(message, dict):
             return _error(None, INVALID_REQUEST, "expected a JSON-RPC 2.0 object")
         ident = message.get("id")
+        if "method" not in message and ("result" in message or "error" in message):
+            return None  # a response to a request of ours; we send none, so nothing to do
+        if "id" in message and (type(ident) not in (str, int)):
+            return _error(None, INVALID_REQUEST, "the id must be a string or an integer")
         method = message.get("method")
-        if not isinstance(method, str):
-            return _error(ident, INVALID_REQUEST, "the message has no method")
+        if message.get("jsonrpc") != "2.0" or not isinstance(method, str):
+            return _error(ident, INVALID_REQUEST, "expected a JSON-RPC 2.0 request with a method")
         if "id" not in message:
             return None  # notifications/initialized, cancelled, ...: nothing to answer
         try:
@@ -161,7 +159,7 @@ class McpServer:
             return _error(ident, INTERNAL_ERROR, f"internal error: {exc}")
 
     def _dispatch(self, method: str, message: Mapping[str, Any]) -> dict[str, Any]:
-        params = message.get("params") or {}
+        params = message.get("params", {})
         if not isinstance(params, dict):
             raise ProtocolError(INVALID_PARAMS, "params must be an object")
         if method == "initialize":
@@ -176,9 +174,9 @@ class McpServer:
 
     def _initialize(self, params: Mapping[str, Any]) -> dict[str, Any]:
         asked = params.get("protocolVersion")
-        self.version = asked if asked in PROTOCOL_VERSIONS else PROTOCOL_VERSIONS[0]
+        self.protocol_version = asked if asked in PROTOCOL_VERSIONS else PROTOCOL_VERSIONS[0]
         return {
-            "protocolVersion": self.version,
+            "protocolVersion": self.protocol_version,
             "capabilities": {"tools": {"listChanged": False}},
             "serverInfo": {"name": "vaultkit", "version": __version__},
             "instructions": (
@@ -192,12 +190,11 @@ class McpServer:
         name = params.get("name")
         if name not in _SCHEMAS:
             raise ProtocolError(INVALID_PARAMS, f"unknown tool {name!r}")
-        arguments = params.get("arguments") or {}
         try:
-            checked = check_arguments(_SCHEMAS[name], arguments)
+            arguments = check_arguments(_SCHEMAS[name], params.get("arguments", {}))
             if name == "search":
-                return self._search(checked)
-            return self._recall(checked)
+                return self._search(arguments)
+            return self._recall(arguments)
         except VaultkitError as exc:
             return {"content": [{"type": "text", "text": str(exc)}], "isError": True}
 
@@ -205,27 +202,27 @@ class McpServer:
         from vaultkit.search import search
 
         result = search(
-            self.config(),
+            self.current_config(),
             args["query"],
             top_k=args.get("top_k"),
-            as_of=args.get("as_of"),
+            as_of=_day(args, "as_of"),
             filters=_filters(args),
         )
-        data = result.as_dict()
-        answer: dict[str, Any] = {"content": [{"type": "text", "text": _dumps(data)}]}
-        if self.version >= STRUCTURED_SINCE:  # ISO dates compare in order
-            answer["structuredContent"] = json.loads(_dumps(data))
+        data = result.as_dict()  # plain JSON values
+        answer: dict[str, Any] = {"content": [{"type": "text", "text": json.dumps(data, indent=2)}]}
+        if self.protocol_version >= STRUCTURED_SINCE:  # ISO dates compare in order
+            answer["structuredContent"] = data
         return answer
 
     def _recall(self, args: dict[str, Any]) -> dict[str, Any]:
-        from vaultkit.recall import DEFAULT_MAX_CHARS, DEFAULT_MAX_DAYS, recall
+        from vaultkit.recall import recall
 
         pack = recall(
-            self.config(),
+            self.current_config(),
             args["query"],
             max_days=args.get("max_days", DEFAULT_MAX_DAYS),
             max_chars=args.get("max_chars", DEFAULT_MAX_CHARS),
-            as_of=args.get("as_of"),
+            as_of=_day(args, "as_of"),
             filters=_filters(args),
         )
         for path, error in pack.skipped:
@@ -235,100 +232,115 @@ class McpServer:
 
 def serve(
     config_path: Path | None,
-    reader: Iterable[str] | None = None,
+    reader: Iterable[bytes | str] | None = None,
     writer: IO[str] | None = None,
     *,
     log: IO[str] | None = None,
 ) -> None:
-    """Answer messages from `reader` (default stdin), one JSON per line, until it ends."""
+    """Answer messages from `reader` (default: stdin's bytes), one JSON per line, until it ends
+    or the process is interrupted."""
     server = McpServer(config_path, log=log)
-    reader = reader if reader is not None else sys.stdin
+    reader = reader if reader is not None else sys.stdin.buffer
     writer = writer if writer is not None else sys.stdout
-    for line in reader:
-        if not line.strip():
-            continue
-        response = respond(server, line)
-        if response is not None:
-            writer.write(json.dumps(response, ensure_ascii=False, default=_iso) + "\n")
-            writer.flush()
-
-
-def respond(server: McpServer, line: str) -> dict[str, Any] | None:
-    """The response to one line of the transport."""
     try:
-        message = json.loads(line)
+        for line in reader:
+            if not line.strip():
+                continue
+            response = respond(server, line)
+            if response is not None:
+                writer.write(response + "\n")
+                writer.flush()
+    except KeyboardInterrupt:
+        pass  # the host stops its servers with SIGINT; a read-only server has nothing to finish
+
+
+def respond(server: McpServer, line: bytes | str) -> str | None:
+    """The response, as one line of ASCII JSON, to one line of the transport."""
+    try:
+        text = line.decode("utf-8") if isinstance(line, bytes) else line
+        message = json.loads(text)
+    except UnicodeDecodeError as exc:
+        return _line(_error(None, PARSE_ERROR, f"not UTF-8 (byte {exc.start})"))
     except json.JSONDecodeError as exc:
-        return _error(None, PARSE_ERROR, f"not JSON: {exc.msg} at column {exc.colno}")
-    if isinstance(message, list):
-        return _error(None, INVALID_REQUEST, "batches are not supported")
-    return server.handle(message)
+        return _line(_error(None, PARSE_ERROR, f"not JSON: {exc.msg} at column {exc.colno}"))
+    if isinstance(message, list):  # a batch: MCP 2025-03-26 allows them
+        if not message:
+            return _line(_error(None, INVALID_REQUEST, "an empty batch"))
+        answers = [a for a in map(server.handle, message) if a is not None]
+        return _line(answers) if answers else None
+    answer = server.handle(message)
+    return None if answer is None else _line(answer)
+
+
+def _line(response: Any) -> str:
+    try:
+        return json.dumps(response, ensure_ascii=True)
+    except (TypeError, ValueError) as exc:  # a bug: say so rather than break the stream
+        ident = response.get("id") if isinstance(response, dict) else None
+        return json.dumps(_error(ident, INTERNAL_ERROR, f"internal error: {exc}"))
 
 
 def check_arguments(schema: Mapping[str, Any], arguments: Any) -> dict[str, Any]:
-    """Tool arguments checked against the tool's (flat) input schema; dates become `date`s.
+    """Tool arguments checked against the tool's flat input schema (strings and integers).
 
-    A mistake is a UsageError naming the argument, returned to the model as a tool error.
+    A null value means the argument's default. A mistake is a UsageError naming the argument,
+    returned to the model as a tool error.
     """
-    from vaultkit.vault import parse_date
-
     if not isinstance(arguments, dict):
         raise UsageError("arguments must be an object")
     properties = schema["properties"]
     unknown = sorted(set(arguments) - set(properties))
     if unknown:
         raise UsageError(f"unknown argument {unknown[0]!r}; expected one of {sorted(properties)}")
+    checked = {name: value for name, value in arguments.items() if value is not None}
     for name in schema.get("required", ()):
-        if name not in arguments:
+        if name not in checked:
             raise UsageError(f"missing argument {name!r}")
-    checked: dict[str, Any] = {}
-    for name, value in arguments.items():
-        if value is None:
-            continue  # an explicit null means the default
-        spec = properties[name]
-        if spec["type"] == "integer":
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise UsageError(f"{name}: expected an integer, got {value!r}")
-            low, high = spec.get("minimum"), spec.get("maximum")
-            if (low is not None and value < low) or (high is not None and value > high):
-                raise UsageError(f"{name}: {value} is out of range {low}..{high or ''}")
-        elif not isinstance(value, str):
-            raise UsageError(f"{name}: expected a string, got {value!r}")
-        elif spec.get("format") == "date":
-            day = parse_date(value)
-            if day is None:
-                raise UsageError(f"{name}: expected a date YYYY-MM-DD, got {value!r}")
-            value = day
-        elif not value.strip() and spec.get("minLength"):
-            raise UsageError(f"{name}: must not be empty")
-        checked[name] = value
+    for name, value in checked.items():
+        checked[name] = _checked(name, properties[name], value)
     return checked
 
 
+def _checked(name: str, spec: Mapping[str, Any], value: Any) -> Any:
+    kind = spec["type"]
+    if kind == "integer":
+        # JSON has one number type: 3.0 is an integer to JSON Schema, 3.5 and true are not.
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise UsageError(f"{name}: expected an integer, got {value!r}")
+        low, high = spec.get("minimum"), spec.get("maximum")
+        if low is not None and value < low:
+            raise UsageError(f"{name}: expected an integer >= {low}, got {value}")
+        if high is not None and value > high:
+            raise UsageError(f"{name}: expected an integer <= {high}, got {value}")
+        return value
+    if kind == "string":
+        if not isinstance(value, str):
+            raise UsageError(f"{name}: expected a string, got {value!r}")
+        if spec.get("minLength") and not value.strip():
+            raise UsageError(f"{name}: must not be empty")
+        return value
+    raise TypeError(f"the schema of {name!r} has a type check_arguments does not know: {kind}")
+
+
+def _day(args: Mapping[str, Any], name: str) -> Any:
+    from vaultkit.vault import parse_day
+
+    return parse_day(args.get(name), name)
+
+
 def _filters(args: Mapping[str, Any]) -> Filters:
-    return Filters(
+    return Filters.parse(
         since=args.get("since"),
         until=args.get("until"),
         person=args.get("person"),
         project=args.get("project"),
         tag=args.get("tag"),
         min_importance=args.get("min_importance"),
+        prefix="",
     )
-
-
-def _config_file(path: Path | None) -> Path:
-    chosen = Path(path) if path is not None else Path.cwd() / CONFIG_NAME
-    return chosen / CONFIG_NAME if chosen.is_dir() else chosen
 
 
 def _error(ident: Any, code: int, message: str) -> dict[str, Any]:
     return {"jsonrpc": "2.0", "id": ident, "error": {"code": code, "message": message}}
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False, default=_iso)
-
-
-def _iso(value: Any) -> Any:
-    if isinstance(value, date):
-        return value.isoformat()
-    raise TypeError(f"not JSON serializable: {type(value).__name__}")

@@ -68,13 +68,7 @@ def escape(text: str) -> str:
 
 
 def parse_day(value: str | None, option: str) -> date | None:
-    """A `YYYY-MM-DD` option value as a date; a bad one is a usage error."""
-    from vaultkit.errors import UsageError
-    from vaultkit.vault import parse_date
+    """A `YYYY-MM-DD` option value as a date; a bad one is a usage error naming the option."""
+    from vaultkit.vault import parse_day as parse
 
-    if value is None:
-        return None
-    day = parse_date(value)
-    if day is None:
-        raise UsageError(f"{option}: expected a date YYYY-MM-DD, got {value!r}")
-    return day
+    return parse(value, option)

@@ -6,8 +6,6 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from vaultkit.cli.console import parse_day
-
 if TYPE_CHECKING:
     from vaultkit.filters import Filters
 
@@ -32,9 +30,9 @@ def make_filters(
     """The options' values as `Filters`; a bad date is a usage error naming its option."""
     from vaultkit.filters import Filters
 
-    return Filters(
-        since=parse_day(since, "--since"),
-        until=parse_day(until, "--until"),
+    return Filters.parse(
+        since=since,
+        until=until,
         person=person,
         project=project,
         tag=tag,
