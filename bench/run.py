@@ -622,6 +622,7 @@ def bench_backfill(days_list: Sequence[int], runs: int) -> dict[str, Any]:
 
 
 def bench_archive(days_list: Sequence[int], runs: int) -> dict[str, Any]:
+    archive = [*VAULTKIT, "archive", "--older-than", "30", "--as-of", AS_OF, "--json"]
     results = []
     for days in days_list:
         template = vault_for(f"archive-{days}", days, with_summaries=True)
@@ -630,34 +631,10 @@ def bench_archive(days_list: Sequence[int], runs: int) -> dict[str, Any]:
         for _ in range(runs):
             ws = fresh_copy(template, f"archive-{days}-work")
             config = str(ws / "memory_config.json")
-            result = run_cmd(
-                [
-                    *VAULTKIT,
-                    "archive",
-                    "--older-than",
-                    "30",
-                    "--as-of",
-                    AS_OF,
-                    "--json",
-                    "--config",
-                    config,
-                ]
-            )
+            result = run_cmd([*archive, "--config", config])
             times.append(result)
             moved = sum(1 for _ in (ws / "archive").rglob("*.md"))
-        again = run_cmd(
-            [
-                *VAULTKIT,
-                "archive",
-                "--older-than",
-                "30",
-                "--as-of",
-                AS_OF,
-                "--json",
-                "--config",
-                config,
-            ]
-        )
+        again = run_cmd([*archive, "--config", config])
         row = {
             "days": days,
             "archive_s": median([t["seconds"] for t in times]),

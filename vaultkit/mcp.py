@@ -23,6 +23,7 @@ import json
 import sys
 import traceback
 from collections.abc import Iterable, Mapping
+from datetime import date
 from pathlib import Path
 from typing import IO, Any
 
@@ -324,7 +325,7 @@ def _checked(name: str, spec: Mapping[str, Any], value: Any) -> Any:
     raise TypeError(f"the schema of {name!r} has a type check_arguments does not know: {kind}")
 
 
-def _day(args: Mapping[str, Any], name: str) -> Any:
+def _day(args: Mapping[str, Any], name: str) -> date | None:
     from vaultkit.vault import parse_day
 
     return parse_day(args.get(name), name)
