@@ -130,7 +130,7 @@ def test_a_file_added_in_the_same_tick_as_the_last_look_is_not_missed(config: Co
 
 
 def test_subfolders_of_the_note_and_summary_folders_are_not_sources(config: Config) -> None:
-    stray = config.memory_dir / "projects"
+    stray = config.memory_dir / "drafts"
     stray.mkdir()
     (stray / "2026-07-22.md").write_text("# 2026-07-22\n\nThe giraffe plan.\n")
     old = config.summaries_dir / "old"

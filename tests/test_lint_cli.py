@@ -15,10 +15,11 @@ def ws(tmp_path: Path) -> Path:
     return make_workspace(tmp_path / "ws")
 
 
-def test_clean_vault_exits_0_with_a_table(ws: Path, cli) -> None:
+def test_clean_vault_exits_0_and_says_so_on_stderr(ws: Path, cli) -> None:
     result = cli("lint", "--config", ws / "memory_config.json")
     assert result.exit_code == 0, result.output
-    assert "6 files checked, no problems" in result.stdout
+    assert result.stdout == ""
+    assert "10 files checked, no problems" in result.stderr
 
 
 def test_json_contract(ws: Path, cli) -> None:
@@ -28,7 +29,7 @@ def test_json_contract(ws: Path, cli) -> None:
     assert result.exit_code == 1
     data = json.loads(result.stdout)
     assert set(data) == {"files_checked", "problems"}
-    assert data["files_checked"] == 6
+    assert data["files_checked"] == 10
     for problem in data["problems"]:
         assert set(problem) == {"path", "line", "rule", "severity", "message", "fixable"}
         assert problem["severity"] in ("error", "warning")
@@ -47,15 +48,18 @@ def test_only_warnings_exit_0(ws: Path, cli) -> None:
     assert [p["rule"] for p in json.loads(result.stdout)["problems"]] == ["VK002"]
 
 
-def test_table_groups_by_file_with_totals(ws: Path, cli) -> None:
+def test_one_line_per_problem_then_the_totals(ws: Path, cli) -> None:
     write(ws, CHAT, "# Chat\n")
     write(ws, S, set_key(summary_text(), "importance", "importance: 11"))
     result = cli("lint", "-c", ws / "memory_config.json")
     assert result.exit_code == 1
-    out = result.stdout
-    assert CHAT in out and S in out
-    assert "VK503 parent-link" in out and "VK207 importance" in out
-    assert "2 problems (2 errors, 0 warnings, 1 fixable with --fix) in 2 of 6 files checked" in out
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith(f"{CHAT}:") and ": error VK503 parent-link: " in lines[0]
+    assert lines[0].endswith("(fixable)")
+    assert lines[1].startswith(f"{S}:") and ": error VK207 importance: " in lines[1]
+    totals = "2 problems (2 errors, 0 warnings, 1 fixable with --fix) in 2 of 10 files checked"
+    assert totals in result.stderr
 
 
 def test_fix_repairs_and_exits_by_what_remains(ws: Path, cli) -> None:
@@ -67,21 +71,26 @@ def test_fix_repairs_and_exits_by_what_remains(ws: Path, cli) -> None:
     assert "nothing to fix" in again.stderr
 
 
-def test_diff_writes_nothing(ws: Path, cli) -> None:
+def test_diff_writes_nothing(ws: Path, cli, monkeypatch) -> None:
+    monkeypatch.chdir(ws)  # the patch names files from here, where `git apply` would run
     write(ws, CHAT, "# Chat\n")
     before = tree_hashes(ws)
     result = cli("lint", "-c", ws / "memory_config.json", "--diff")
     assert tree_hashes(ws) == before
+    assert result.stdout.startswith(f"--- a/vault/{CHAT}\n+++ b/vault/{CHAT}\n")
     assert "+↑ [[2026-07-02]] | Daily Note" in result.stdout
-    assert f"would fix {CHAT}" in result.stderr
-    assert result.exit_code == 0  # nothing would remain
+    assert f"would fix {CHAT}" in result.stderr and "nothing was written" in result.stderr
+    assert result.exit_code == 1  # the error is still in the vault
 
 
 def test_diff_with_json_keeps_stdout_pure(ws: Path, cli) -> None:
     write(ws, CHAT, "# Chat\n")
-    result = cli("lint", "-c", ws / "memory_config.json", "--diff", "--format", "json")
-    assert json.loads(result.stdout) == {"files_checked": 6, "problems": []}
-    assert "+↑ [[2026-07-02]] | Daily Note" in result.stderr
+    result = cli("lint", "-c", ws / "memory_config.json", "--diff", "--json")
+    data = json.loads(result.stdout)
+    assert data["files_checked"] == 10 and data["dry_run"] is True
+    assert [p["rule"] for p in data["problems"]] == ["VK503"]  # nothing was written
+    [change] = data["changes"]
+    assert change["path"] == CHAT and "+↑ [[2026-07-02]] | Daily Note" in change["diff"]
 
 
 def test_paths_argument(ws: Path, cli) -> None:

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from vaultkit.config import Config, load_config
+from vaultkit.entities import Entity
+from vaultkit.entities import render as render_entity
 from vaultkit.lint import LintReport, check_summary_text, lint_vault
 from vaultkit.model import Summary, Uncategorized
 from vaultkit.render import Renderer
@@ -75,7 +77,15 @@ def make_workspace(root: Path) -> Path:
     (memory / "summaries" / "2026-07-03.summary.md").write_text(summary_text(), "utf-8")
     earlier = summary_text(date=date(2026, 7, 2), related_dates=(), people=("Freedy",))
     (memory / "summaries" / "2026-07-02.summary.md").write_text(earlier, "utf-8")
+    for kind, folder, name in ENTITIES:  # every link of the vault resolves
+        note = render_entity(Entity(kind, name), None)  # type: ignore[arg-type]
+        (memory / folder).mkdir(exist_ok=True)
+        (memory / folder / f"{name}.md").write_text(note, "utf-8")
     return root
+
+
+ENTITIES = (("person", "people", "Gading"), ("person", "people", "Rina"))
+ENTITIES += (("person", "people", "Freedy"), ("project", "projects", "Homelab"))
 
 
 @pytest.fixture
@@ -145,7 +155,11 @@ CASES: list[tuple[str, str, str | bytes]] = [
         + "---\n- a\n- b\n---\nbody\n",
     ),
     ("duplicate-key", S, set_key(summary_text(), "mood", "mood: excited\nmood: calm")),
-    ("second-frontmatter", S, summary_text().replace("### ", "---\nextra: block\n---\n### ", 1)),
+    (
+        "second-frontmatter",
+        S,
+        summary_text().replace("---\n↑", "---\n---\nextra: block\n---\n↑", 1),
+    ),
     ("yaml11-coercion", S, set_key(summary_text(), "mood", "mood: off")),
     ("yaml11-coercion", NOTE, "---\nreviewed: yes\n---\n" + BASE_NOTE),
     ("invalid-tag", S, set_key(summary_text(), "tags", 'tags: [Kubernetes, "#Docker"]')),
@@ -210,6 +224,10 @@ CASES: list[tuple[str, str, str | bytes]] = [
     ("parent-link", CHAT, transcript_text(DAYS[0])),
     ("unlinkable-target", NOTE, BASE_NOTE + "\nSee [[Ops: Runbook|runbook]].\n"),
     ("property-type", NOTE, "---\nimportance: high\n---\n" + BASE_NOTE),
+    ("day-link", S, summary_text().replace("↑ [[2026-07-03]] | Daily Note\n\n", "")),
+    ("day-link", S, summary_text().replace("↑ [[2026-07-03]]", "↑ [[2026-07-02]]")),
+    ("unresolved-link", NOTE, BASE_NOTE + "\nAsk [[Fred]] about it.\n"),
+    ("ambiguous-link", "memory/projects/Gading.md", "A project named like a person: [[Gading]].\n"),
 ]
 
 
@@ -225,7 +243,7 @@ def test_catalogue_ids_and_names_are_unique() -> None:
 def test_clean_vault_has_no_problems(ws: Path) -> None:
     report = lint(ws)
     assert report.problems == ()
-    assert report.files_checked == 6
+    assert report.files_checked == 10
 
 
 @pytest.mark.parametrize(
@@ -293,7 +311,37 @@ def test_wikilinks_in_code_are_not_links(ws: Path) -> None:
     assert lint(ws).problems == ()
 
 
+def test_a_link_no_note_answers_is_a_ghost_and_not_fixable(ws: Path) -> None:
+    write(ws, NOTE, BASE_NOTE + "\nAsk [[Nobody Here]], see [[2026-06-15]] and `[[code]]`.\n")
+    problems = [p for p in lint(ws).problems if p.path == NOTE]
+    assert [(BY_ID[p.rule].name, p.fixable) for p in problems] == [
+        ("unresolved-link", False),
+        ("unresolved-link", False),
+    ]
+    assert "[[Nobody Here]]" in problems[0].message and "[[2026-06-15]]" in problems[1].message
+
+
+def test_links_to_archived_days_are_meant(ws: Path) -> None:
+    config = config_of(ws)
+    archived = config.archive_dir / "2026" / "06"
+    archived.mkdir(parents=True)
+    (archived / "2026-06-15.md").write_text("# 2026-06-15\n")
+    write(ws, NOTE, BASE_NOTE + "\nAs on [[2026-06-15]].\n")
+    assert [p for p in lint(ws).problems if p.path == NOTE] == []
+
+
+def test_alias_links_are_fixed_to_the_note_they_name(ws: Path) -> None:
+    from vaultkit.lint import fix_vault
+
+    write(ws, NOTE, BASE_NOTE + "\n[[Fred]], [[Fred|him]], `[[Fred]]`\n")
+    fix_vault(config_of(ws))
+    text = (ws / "vault" / NOTE).read_text("utf-8")
+    assert text.endswith("\n[[Freedy|Fred]], [[Freedy|him]], `[[Fred]]`\n")
+    assert lint(ws).problems == ()
+
+
 def test_heading_and_alias_links_are_linkable(ws: Path) -> None:
+    write(ws, "a.md", "A note outside the memory folders.\n")
     write(ws, NOTE, BASE_NOTE + "\n[[Homelab#Setup|setup]] [[Homelab#^block]] [[a\\|b]]\n")
     assert lint(ws).problems == ()
 
@@ -306,6 +354,8 @@ def test_same_transcript_name_in_different_days_is_fine(ws: Path) -> None:
 
 def test_unknown_people_are_fine_and_links_escape_unsafe_names(ws: Path) -> None:
     write(ws, S, summary_text(people=("Gading", "Dr. A: B")))
+    note = render_entity(Entity("person", "Dr. A: B"), None)
+    write(ws, "memory/people/Dr. A- B.md", note)  # as sync names it
     assert lint(ws).problems == ()
 
 

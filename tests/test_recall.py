@@ -205,9 +205,9 @@ def test_a_hit_without_summary_reads_its_summary_file(ws: Path) -> None:
 def test_no_hits_and_bad_bounds(ws: Path) -> None:
     pack = build_pack(config_of(ws), "nothing", [], as_of=AS_OF)
     assert pack.days == () and "No day in the vault matches" in pack.markdown
-    with pytest.raises(UsageError, match="--max-days"):
+    with pytest.raises(UsageError, match="max_days"):
         recall(config_of(ws), "zebra", max_days=0)
-    with pytest.raises(UsageError, match="--max-chars"):
+    with pytest.raises(UsageError, match="max_chars"):
         recall(config_of(ws), "zebra", max_chars=0)
 
 
@@ -223,6 +223,7 @@ def test_json_shape(ws: Path) -> None:
         "truncated",
         "days",
         "skipped",
+        "warnings",
         "markdown",
     }
     assert data["chars"] == len(data["markdown"]) <= 3000

@@ -21,15 +21,19 @@ def test_json_contract(cli, synced) -> None:
     result = cli("search", "kubernetes", "--config", synced, "--json", "--as-of", "2026-07-31")
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
-    assert list(data) == ["query", "as_of", "results"]
     assert data["query"] == "kubernetes" and data["as_of"] == "2026-07-31"
     assert data["results"]
     keys = ["date", "score", "semantic", "importance", "recency", "via", "path"]
+    summary = ["importance_score", "mood", "people", "projects", "tags", "bullets"]
+    assert list(data) == ["query", "as_of", "results", "warnings"]
     for row in data["results"]:
-        assert list(row) == keys
-        assert 0 <= row["semantic"] <= 1 and 0 <= row["importance"] <= 1
+        assert list(row) == keys + summary
+        assert 0 <= row["semantic"] <= 1 and 0 <= row["importance_score"] <= 1
+        assert row["importance"] in range(1, 11)  # the day's own 1-10, as in its summary
+        assert row["importance_score"] == pytest.approx(row["importance"] / 10)
         assert 0 <= row["recency"] <= 1
         assert row["via"] is None or isinstance(row["via"], str)
+        assert row["bullets"] and isinstance(row["people"], list)
     scores = [r["score"] for r in data["results"]]
     assert scores == sorted(scores, reverse=True)
 
@@ -52,7 +56,8 @@ def test_no_match_is_not_an_error(cli, synced) -> None:
     [
         (["--as-of", "2026-13-01"], "--as-of: expected a date YYYY-MM-DD"),
         (["--since", "yesterday"], "--since: expected a date YYYY-MM-DD"),
-        (["--top-k", "0"], "--top-k: expected an integer >= 1"),
+        (["--top-k", "0"], "'--top-k' / '-k': 0 is not in the range x>=1"),
+        (["--min-importance", "11"], "'--min-importance': 11 is not in the range 1<=x<=10"),
         (["--since", "2026-05-01", "--until", "2026-04-01"], "is after until"),
     ],
 )

@@ -178,15 +178,18 @@ def test_cli_sync_json_and_exit_codes(workspace: Path, cli) -> None:
     assert any(c["action"] == "created" for c in data["changes"])
     again = cli("sync", "--config", workspace / "memory_config.json")
     assert again.exit_code == 0
-    assert "nothing to do" in again.stdout
+    assert again.stdout == "" and "nothing to do" in again.stderr
 
 
 def test_cli_reconcile_lists_missing_days(workspace: Path, cli) -> None:
     unsummarized(workspace)
     result = cli("reconcile", "--config", workspace / "memory_config.json", "--json")
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # days are missing: a finding, as lint's
     days = json.loads(result.stdout)["days"]
     assert days and all(d["action"] == "create" for d in days)
+    assert cli("sync", "--config", workspace / "memory_config.json").exit_code == 0
+    done = cli("reconcile", "--config", workspace / "memory_config.json")
+    assert done.exit_code == 0 and "every day has a valid, current summary" in done.stderr
 
 
 def test_cli_bad_config_is_one_line_and_exit_2(tmp_path: Path, cli) -> None:
@@ -222,26 +225,46 @@ def test_vocabulary_change_makes_summaries_invalid_again(workspace: Path) -> Non
     assert plans and all(p.action == "repair" for p in plans)
 
 
-def test_broken_summaries_are_reported_not_crashed_on(workspace: Path, cli) -> None:
+def test_unreadable_summaries_without_a_marker_are_regenerated_and_kept(
+    workspace: Path, cli
+) -> None:
     config = load_config(workspace / "memory_config.json")
     broken = {
-        "2026-07-03": "---\ndate: 2026-07-03\nrelated_dates: [2026-02-30]\n---\n- x\n",
-        "2026-07-04": "---\ndate: [unclosed\n---\n- x\n",
-        "2026-07-05": "no frontmatter at all\n",
+        "2026-07-03": b"---\ndate: 2026-07-03\nrelated_dates: [2026-02-30]\n---\n- x\n",
+        "2026-07-04": b"---\ndate: [unclosed\n---\n- x\n",
+        "2026-07-05": b"no frontmatter at all\n",
+        "2026-07-06": b"---\ndate: \xff\n---\n",
+        "2026-07-07": b"",
     }
-    for day, text in broken.items():
-        (config.summaries_dir / f"{day}.summary.md").write_text(text)
-    (config.summaries_dir / "2026-07-06.summary.md").write_bytes(b"---\ndate: \xff\n---\n")
+    for day, data in broken.items():
+        (config.summaries_dir / f"{day}.summary.md").write_bytes(data)
     result = cli("sync", "--config", workspace / "memory_config.json")
     assert result.exit_code == 0, result.stderr
     assert "Traceback" not in result.stderr
-    kept = [line for line in result.stderr.splitlines() if line.startswith("kept")]
-    assert len(kept) == 4
-    for day, text in broken.items():
-        assert (config.summaries_dir / f"{day}.summary.md").read_text() == text
+    repaired = [line for line in result.stdout.splitlines() if " repaired " in line]
+    assert len(repaired) == 5
+    replaced = config.state_dir / "replaced"
+    kept = sorted(p.read_bytes() for p in replaced.iterdir())
+    assert kept == sorted(d for d in broken.values() if d)  # an empty file holds nothing to keep
+    assert "kept at .vaultkit/replaced/2026-07-04." in result.stdout
+    assert cli("lint", "--config", workspace / "memory_config.json").exit_code == 0
+    assert cli("sync", "--config", workspace / "memory_config.json").stdout == ""
+
+
+def test_an_invalid_hand_edit_is_kept_and_the_run_exits_1(workspace: Path, cli) -> None:
+    config = load_config(workspace / "memory_config.json")
+    path = config.summaries_dir / "2026-07-08.summary.md"
+    edited = path.read_text().replace("importance: 7", "importance: 11")
+    path.write_text(edited)
+    result = cli("sync", "--config", workspace / "memory_config.json")
+    assert result.exit_code == 1
+    assert "kept 2026-07-08: invalid but edited by hand" in result.stderr
+    assert path.read_text() == edited
     forced = cli("sync", "--config", workspace / "memory_config.json", "--force")
     assert forced.exit_code == 0, forced.stderr
-    assert cli("lint", "--config", workspace / "memory_config.json").exit_code == 0
+    assert "importance: 11" not in path.read_text()
+    [copy] = (config.state_dir / "replaced").iterdir()
+    assert copy.read_text() == edited and copy.name.startswith("2026-07-08.")
 
 
 def test_a_related_day_that_disappears_gets_its_summaries_repaired(workspace: Path) -> None:

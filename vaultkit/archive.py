@@ -33,6 +33,7 @@ from typing import Literal
 from vaultkit.config import Config
 from vaultkit.errors import ArchiveError, UsageError, VaultkitError
 from vaultkit.lock import vault_lock
+from vaultkit.model import Progress
 from vaultkit.reconcile import archive_chats_dir, open_catalog, plan_days, survey
 from vaultkit.storage import digest, file_digest, fsync_dir, write_bytes_atomic
 
@@ -49,6 +50,15 @@ class Move:
     target: str
     status: Status
     detail: str = ""
+
+    def as_dict(self) -> dict[str, str]:
+        return {
+            "day": self.day.isoformat(),
+            "source": self.source,
+            "target": self.target,
+            "status": self.status,
+            "detail": self.detail,
+        }
 
 
 @dataclass
@@ -71,6 +81,18 @@ class ArchiveReport:
     def ok(self) -> bool:
         return not self.problems
 
+    def as_dict(self) -> dict[str, object]:
+        """The `vaultkit archive --json` object."""
+        return {
+            "archive": self.archive_dir,
+            "as_of": self.as_of.isoformat(),
+            "cutoff": self.cutoff.isoformat(),
+            "dry_run": self.dry_run,
+            "ok": self.ok,
+            "moves": [m.as_dict() for m in self.moves],
+            "skipped": [{"date": d.isoformat(), "reason": r} for d, r in self.skipped],
+        }
+
 
 def note_target(config: Config, day: date) -> Path:
     """Where a daily note goes in the archive: `YYYY/MM/YYYY-MM-DD.md`."""
@@ -83,6 +105,7 @@ def archive(
     older_than: int = DEFAULT_OLDER_THAN,
     as_of: date | None = None,
     dry_run: bool = False,
+    progress: Progress | None = None,
 ) -> ArchiveReport:
     """Move the raw material of summarized days older than `older_than` days to the archive."""
     if older_than < 0:
@@ -92,10 +115,10 @@ def archive(
     report = ArchiveReport(as_of, cutoff, str(config.archive_dir), dry_run)
     check_archive(config.archive_dir, writable=not dry_run)
     if dry_run:
-        _archive(config, report)
+        _archive(config, report, progress)
         return report
     with vault_lock(config.state_dir):
-        _archive(config, report)
+        _archive(config, report, progress)
     return report
 
 
@@ -129,7 +152,7 @@ def check_archive(root: Path, *, writable: bool = True) -> None:
         ) from None
 
 
-def _archive(config: Config, report: ArchiveReport) -> None:
+def _archive(config: Config, report: ArchiveReport, progress: Progress | None) -> None:
     catalog = open_catalog(config, read_only=True)
     try:
         found = survey(config, catalog)
@@ -137,7 +160,10 @@ def _archive(config: Config, report: ArchiveReport) -> None:
         catalog.close()
     plans = {p.day: p for p in plan_days(found)}
     chats_archive = archive_chats_dir(config)
-    for day in sorted(d for d in found.files.daily if d < report.cutoff):
+    days = sorted(d for d in found.files.daily if d < report.cutoff)
+    for done, day in enumerate(days):
+        if progress is not None:
+            progress("archiving", done, len(days), day.isoformat())
         summary = found.summaries.get(day)
         plan = plans.get(day)
         if summary is None or summary.get("problem") or (plan and plan.action != "keep"):

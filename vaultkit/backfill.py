@@ -20,9 +20,10 @@ from pathlib import Path
 
 from vaultkit.config import Config
 from vaultkit.errors import ArchiveError, UsageError
+from vaultkit.model import Progress
 from vaultkit.reconcile import archive_chats_dir
 from vaultkit.summarize.base import Summarizer
-from vaultkit.sync import Change, Progress, Scope, sync
+from vaultkit.sync import Change, Scope, sync
 from vaultkit.vault import parse_date, scan_archive
 
 
@@ -37,10 +38,25 @@ class BackfillReport:
     failed: list[tuple[date, str]] = field(default_factory=list)
     errors: list[tuple[str, str]] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
+    stopped: str | None = None
 
     @property
     def ok(self) -> bool:
-        return not self.failed and not self.errors
+        return not self.failed and not self.errors and not self.stopped
+
+    def as_dict(self) -> dict[str, object]:
+        """The `vaultkit backfill --json` object."""
+        return {
+            "source": self.source,
+            "dry_run": self.dry_run,
+            "ok": self.ok,
+            "done": [d.isoformat() for d in self.done],
+            "skipped": [{"date": d.isoformat(), "reason": r} for d, r in self.skipped],
+            "failed": [{"date": d.isoformat(), "error": e} for d, e in self.failed],
+            "errors": [{"what": w, "error": e} for w, e in self.errors],
+            "changes": [c.as_dict() for c in self.changes],
+            "stopped": self.stopped,
+        }
 
 
 def backfill(
@@ -83,6 +99,7 @@ def backfill(
     )
     result = sync(config, dry_run=dry_run, summarizer=summarizer, progress=progress, scope=scope)
     report = BackfillReport(str(root), dry_run, list(result.summarized), changes=result.changes)
+    report.stopped = result.stopped
     failed: dict[date, str] = {}
     wanted = set(days)
     for what, error in result.failed:
@@ -94,6 +111,7 @@ def backfill(
     report.failed = sorted(failed.items())
     why = {p.day: f"edited by hand: {p.reason}" for p in result.kept}
     why |= {day: "over --limit; the next run does it" for day in result.deferred}
+    why |= {day: "not tried: the run stopped; the next run does it" for day in result.untried}
     settled = set(report.done) | set(failed)
     report.skipped = [
         (day, why.get(day, "has a valid summary")) for day in days if day not in settled

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 Facts = dict[str, Any]
-SCHEMA = 1
+SCHEMA = 2  # 2: summary facts record `marked`, `empty`, `unparseable`
 
 
 class Catalog:

@@ -24,6 +24,8 @@ class PathsConfig:
     memory: str = "memory"
     summaries: str = "memory/summaries"
     chats: str = "memory/chats"
+    people: str = "memory/people"
+    projects: str = "memory/projects"
     archive: str = "archive"
     templates: str = "templates"
 
@@ -131,6 +133,14 @@ class Config:
         return self.vault_dir / self.paths.chats
 
     @property
+    def people_dir(self) -> Path:
+        return self.vault_dir / self.paths.people
+
+    @property
+    def projects_dir(self) -> Path:
+        return self.vault_dir / self.paths.projects
+
+    @property
     def archive_dir(self) -> Path:
         return self.root / self.paths.archive
 
@@ -159,6 +169,20 @@ def load_config(path: Path | str | None = None) -> Config:
     config_path = Path(path) if path is not None else Path.cwd() / CONFIG_NAME
     if config_path.is_dir():
         config_path = config_path / CONFIG_NAME
+    data = read_config_data(config_path)
+    config = config_from_dict(data, root=config_path.resolve().parent, source=config_path)
+    if not config.memory_dir.is_dir():  # a typo in `vault` or `paths.memory` finds nothing
+        raise ConfigError(
+            f"the memory folder {config.memory_dir} does not exist; check `vault` and "
+            "`paths.memory`, or run `vaultkit init`",
+            path=config_path,
+            rule="vault-missing",
+        )
+    return config
+
+
+def read_config_data(config_path: Path) -> Any:
+    """The parsed JSON of a config file; a missing, unreadable or malformed one is a ConfigError."""
     try:
         raw = config_path.read_bytes()
     except FileNotFoundError:
@@ -170,7 +194,7 @@ def load_config(path: Path | str | None = None) -> Config:
     except OSError as exc:
         raise ConfigError(f"cannot read: {exc.strerror}", path=config_path) from None
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
+        return json.loads(raw.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
         raise ConfigError(
             f"not UTF-8 (byte {exc.start})", path=config_path, rule="config-encoding"
@@ -182,15 +206,6 @@ def load_config(path: Path | str | None = None) -> Config:
             line=exc.lineno,
             rule="config-json",
         ) from None
-    config = config_from_dict(data, root=config_path.resolve().parent, source=config_path)
-    if not config.memory_dir.is_dir():  # a typo in `vault` or `paths.memory` finds nothing
-        raise ConfigError(
-            f"the memory folder {config.memory_dir} does not exist; check `vault` and "
-            "`paths.memory`, or run `vaultkit init`",
-            path=config_path,
-            rule="vault-missing",
-        )
-    return config
 
 
 def config_from_dict(data: Any, *, root: Path, source: Path | None = None) -> Config:

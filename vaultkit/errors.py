@@ -52,12 +52,25 @@ class DirtyFileError(VaultkitError):
     """A file changed on disk between reading it and writing it back; nothing was written."""
 
 
+class WriteError(VaultkitError):
+    """A file could not be written (disk full, read-only, permission denied)."""
+
+
+class UnsafeWriteError(VaultkitError):
+    """A write would replace a symbolic link or land outside the vault; nothing was written."""
+
+
 class LockedError(VaultkitError):
     """Another vaultkit run holds the workspace lock."""
 
 
 class SummarizerError(VaultkitError):
     """The summarizer (an LLM endpoint) failed or answered with something unusable."""
+
+
+class EndpointUnavailableError(SummarizerError):
+    """The endpoint cannot be used at all right now (refused, timed out, 5xx after the retries, a
+    rejected key): every further call would fail the same way, so a run stops early."""
 
 
 class ArchiveError(VaultkitError):

@@ -17,7 +17,9 @@ from typing import Any
 
 from vaultkit.config import Config
 from vaultkit.errors import FileFormatError, UsageError
+from vaultkit.filters import NO_FILTERS
 from vaultkit.index import open_index
+from vaultkit.model import Progress
 from vaultkit.search import Scoring, Searcher, rank
 from vaultkit.vault import parse_date
 
@@ -149,13 +151,14 @@ def evaluate_file(
     as_of: date | None = None,
     exclude: Iterable[str] = (),
     sweep: bool = False,
+    progress: Progress | None = None,
 ) -> Report:
     """Evaluate the queries of a file against the config's vault (refreshing its index first)."""
     skipped = set(exclude)
     queries = [q for q in load_queries(path) if q.category not in skipped]
     if not queries:
         raise UsageError("every query is in an excluded category", path=path)
-    return evaluate(config, queries, ks=ks, as_of=as_of, sweep=sweep)
+    return evaluate(config, queries, ks=ks, as_of=as_of, sweep=sweep, progress=progress)
 
 
 def evaluate(
@@ -165,13 +168,24 @@ def evaluate(
     ks: Sequence[int] = (1, 3, 5, 10),
     as_of: date | None = None,
     sweep: bool = False,
+    progress: Progress | None = None,
 ) -> Report:
     """Run every query once through the semantic backend, then rank with the config's scoring
-    (and, with `sweep`, with each scoring of the grid: the semantic scores are reused)."""
+    (and, with `sweep`, with each scoring of the grid: the semantic scores are reused).
+
+    A query's `as_of` (else `as_of`, else today) is the vault as it stood that day, as for
+    `search --as-of`: later days are left out.
+    """
     ks = tuple(sorted(set(ks)))
-    with open_index(config, rescan=True) as index:  # a measurement: every file checked
+    # A measurement: every file checked.
+    with open_index(config, rescan=True, progress=progress) as index:
         searcher = Searcher(config, index)
-        semantic = [searcher.semantic(q.text)[0] for q in queries]
+        days = [q.as_of or as_of or date.today() for q in queries]
+        found = []
+        for done, (q, day) in enumerate(zip(queries, days, strict=True)):
+            if progress is not None:
+                progress("querying", done, len(queries))
+            found.append(searcher.semantic(q.text, NO_FILTERS.up_to(day)))
         records = searcher.records
 
         def ranks(scoring: Scoring) -> list[list[date]]:
@@ -181,12 +195,13 @@ def evaluate(
                     for h in rank(
                         sem,
                         records,
-                        as_of=q.as_of or as_of or date.today(),
+                        as_of=day,
                         scoring=scoring,
                         top_k=len(records),
+                        allowed=allowed,
                     )
                 ]
-                for q, sem in zip(queries, semantic, strict=True)
+                for (sem, allowed), day in zip(found, days, strict=True)
             ]
 
         ranked = ranks(searcher.scoring)
@@ -214,7 +229,7 @@ def sweep_grid(base: Scoring) -> list[Scoring]:
     grid = {base}
     steps = [i / 10 for i in range(11)]
     for w_sem, w_imp in itertools.product(steps, steps):
-        w_rec = round(1 - w_sem - w_imp, 2)
+        w_rec = round(1 - w_sem - w_imp, 2) + 0.0  # + 0.0: never -0.0
         if w_sem < 0.4 or w_rec < 0:
             continue
         for gate, factor in itertools.product((0.1, 0.3, 1.0), (0.0, 0.5, 0.7, 0.9)):

@@ -38,6 +38,22 @@ class Filters:
                 f"since {self.since} is after until {self.until}: no day can match",
                 rule="date-range",
             )
+        low = self.min_importance
+        if low is not None and not (type(low) is int and 1 <= low <= 10):
+            raise UsageError(
+                f"min_importance: expected an integer from 1 to 10, got {low!r}",
+                rule="importance-range",
+            )
+
+    def up_to(self, as_of: date) -> Filters:
+        """The same filters with no day after `as_of`: the vault as it stood that day."""
+        if self.since and self.since > as_of:
+            raise UsageError(
+                f"since {self.since} is after as_of {as_of}: no day can match", rule="date-range"
+            )
+        if self.until is not None and self.until <= as_of:
+            return self
+        return replace(self, until=as_of)
 
     @classmethod
     def parse(
@@ -80,6 +96,14 @@ class Filters:
         """True when no field constrains anything (`Filters()`, `NO_FILTERS`)."""
         return self == NO_FILTERS
 
+    @property
+    def dates_only(self) -> bool:
+        """True when only `since` and `until` are set: the days are known without their records."""
+        return replace(self, since=None, until=None).empty
+
+    def day_range(self) -> DayRange:
+        return DayRange(self.since, self.until)
+
     def admits(self, record: DayRecord) -> bool:
         """Whether the day of `record` passes every filter that is set."""
         if (self.since and record.day < self.since) or (self.until and record.day > self.until):
@@ -93,6 +117,26 @@ class Filters:
         if self.min_importance is not None:
             return record.importance is not None and record.importance >= self.min_importance
         return True
+
+
+@dataclass(frozen=True)
+class DayRange:
+    """Every day from `since` to `until` (either open), as a container of dates or ISO strings
+    (which sort as the dates do): a date filter needs no list of the vault's days."""
+
+    since: date | None = None
+    until: date | None = None
+
+    def __contains__(self, day: object) -> bool:
+        if isinstance(day, str):
+            return (self.since is None or day >= self.since.isoformat()) and (
+                self.until is None or day <= self.until.isoformat()
+            )
+        if not isinstance(day, date):
+            return False
+        return (self.since is None or day >= self.since) and (
+            self.until is None or day <= self.until
+        )
 
 
 NO_FILTERS = Filters()  # the default of `search` and `recall`: every day may be returned

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from vaultkit.config import Config
 from vaultkit.errors import VaultkitError
-from vaultkit.model import Summary
+from vaultkit.model import Progress, Summary
 from vaultkit.retrieval import DayIndex, parse_turns
 from vaultkit.summary import summary_of
 from vaultkit.vault import (
@@ -180,12 +180,14 @@ class Records(Mapping[date, DayRecord]):
 
 @dataclass
 class RefreshReport:
-    """What a refresh did: days (re)indexed and removed, files looked at, days left unembedded."""
+    """What a refresh did: days (re)indexed and removed, files looked at, and what to tell the
+    user (`warnings`: a file indexed with replacement characters, or left out)."""
 
     indexed: list[date] = field(default_factory=list)
     removed: list[date] = field(default_factory=list)
     files: int = 0
     rebuilt: bool = False
+    warnings: list[str] = field(default_factory=list)
 
 
 class _File(NamedTuple):
@@ -199,12 +201,20 @@ class _File(NamedTuple):
 class SearchIndex:
     """The vault's search index; use as a context manager, call `refresh()` before reading."""
 
-    def __init__(self, config: Config, *, embedder: Embedder | None = None) -> None:
+    def __init__(
+        self,
+        config: Config,
+        *,
+        embedder: Embedder | None = None,
+        progress: Progress | None = None,
+    ) -> None:
         self.config = config
         self.path = config.state_dir / INDEX_NAME
         self._embedder = embedder
+        self._progress = progress
         self.db = self._open()
         self.days = DayIndex(self.db)
+        self.warnings: list[str] = []  # from the last refresh
 
     def __enter__(self) -> SearchIndex:
         return self
@@ -301,6 +311,7 @@ class SearchIndex:
                 self._store_folders(folders or {})
         if self.embeds:
             self._embed_pending()
+        self.warnings = report.warnings
         return report
 
     def _apply(self, changes: Mapping[str, _File | None], report: RefreshReport) -> None:
@@ -317,7 +328,10 @@ class SearchIndex:
                 f"SELECT path, day FROM files WHERE path IN ({marks})", part
             ):
                 by_day.setdefault(day, {})[path] = None
-        for day in sorted(by_day):
+        total = len(by_day)
+        for done, day in enumerate(sorted(by_day)):
+            if self._progress is not None and total > 1:
+                self._progress("indexing", done, total, day)
             day_files = {
                 row[0]: _File(*row[1:6])
                 for row in self.db.execute("SELECT * FROM files WHERE day = ?", (day,))
@@ -329,7 +343,7 @@ class SearchIndex:
                     day_files[path] = facts
             self.db.execute("DELETE FROM files WHERE day = ?", (day,))
             if day_files:
-                self._index_day(day, self._one_note(day_files))
+                self._index_day(day, self._one_note(day_files), report)
                 report.indexed.append(date.fromisoformat(day))
             else:
                 self._remove_day(day)
@@ -559,11 +573,11 @@ class SearchIndex:
                 )
         return out
 
-    def _index_day(self, day: str, files: dict[str, _File]) -> None:
+    def _index_day(self, day: str, files: dict[str, _File], report: RefreshReport) -> None:
         """Read a day's files, index its text and store its summary fields."""
         # Imported here: a search that finds nothing changed never reads or parses a file.
         from vaultkit.document import parse_document
-        from vaultkit.sources import content_of_note, content_of_transcript, read_text
+        from vaultkit.sources import content_of_note, content_of_transcript, read_text_lenient
         from vaultkit.summary import fields_of, parse_summary
 
         notes: list[str] = []
@@ -574,13 +588,20 @@ class SearchIndex:
                 if facts.kind == "summary":
                     summary_path = path
                     summary = parse_summary(parse_document(Path(path).read_bytes(), Path(path)))
-                elif facts.kind == "note":
+                    continue
+                text, problem = read_text_lenient(Path(path))
+                if problem:  # still searchable: a bad byte must not hide the whole day
+                    report.warnings.append(
+                        f"{self._relative(path)}: {problem}; indexed with replacement characters"
+                    )
+                if facts.kind == "note":
                     note_path = path
-                    notes.append(content_of_note(read_text(Path(path))))
+                    notes.append(content_of_note(text))
                 else:
-                    notes.append(content_of_transcript(read_text(Path(path))))
-            except (VaultkitError, OSError):
-                continue  # an unreadable file adds no text; lint reports it, search goes on
+                    notes.append(content_of_transcript(text))
+            except (VaultkitError, OSError) as exc:
+                # An unreadable file adds no text; search goes on and says so.
+                report.warnings.append(f"{self._relative(path)}: left out of the index: {exc}")
         text = self._text(notes, summary)
         self.days.add_day(day, text)
         shown = summary_path or note_path or min(files, key=lambda p: p.split(os.sep))
@@ -768,11 +789,15 @@ class SearchIndexError(VaultkitError):
 
 
 def open_index(
-    config: Config, *, embedder: Embedder | None = None, rescan: bool = False
+    config: Config,
+    *,
+    embedder: Embedder | None = None,
+    rescan: bool = False,
+    progress: Progress | None = None,
 ) -> SearchIndex:
     """The vault's index, refreshed (quickly; every file with `rescan`); close it when done."""
     with _translated(config):
-        index = SearchIndex(config, embedder=embedder)
+        index = SearchIndex(config, embedder=embedder, progress=progress)
         try:
             index.refresh(full=rescan)
         except BaseException:
@@ -788,10 +813,14 @@ def refresh_index(
     files: VaultFiles | None = None,
     archive: Mapping[date, Path] | None = None,
     folders: Mapping[str, int] | None = None,
+    progress: Progress | None = None,
 ) -> RefreshReport:
     """Bring the vault's search index up to date (what `sync` calls at its end, with its scan
     and the `folder_times` it took before it)."""
-    with _translated(config), SearchIndex(config, embedder=embedder) as index:
+    with (
+        _translated(config),
+        SearchIndex(config, embedder=embedder, progress=progress) as index,
+    ):
         return index.refresh(files, archive, folders=folders)
 
 

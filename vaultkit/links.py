@@ -14,20 +14,29 @@ SPINE_LINE = re.compile(r"^« \[\[([^\]|]*)\]\] \| Timeline Spine[ \t]*$", re.MU
 PARENT_LINE = re.compile(r"^↑ \[\[([^\]|]*)\]\] \| Daily Note[ \t]*$", re.MULTILINE)
 # Characters Obsidian cannot use in a link target (they mean heading, alias, block, or break syntax).
 LINK_UNSAFE = re.compile(r"[#|^:\[\]\\]")
+# A note's name holds none of these either: `/` and `\` make folders, and Obsidian refuses
+# `* " < > ? :` in file names (Windows does). Each becomes a look-alike or a space.
+_NAME_CHARS = str.maketrans({"/": "-", "\\": "-", "|": "-", ":": "-", "[": "(", "]": ")"})
+_NAME_SPACES = re.compile(r"[#^*\"<>?]")
+_SHARP = re.compile(r"(?<=\w)#")
+_SHOWN_CHARS = str.maketrans({"|": "-", "[": "(", "]": ")", "\n": " "})
 _WIKILINK = re.compile(r"!?\[\[([^\[\]\n]*?)\]\]")
 _FENCE = re.compile(r"^(```|~~~)")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 
 
 def link_target(name: str) -> str:
-    """A name made safe as a link target: characters Obsidian cannot link become spaces."""
-    return " ".join(LINK_UNSAFE.sub(" ", name).split())
+    """A name made safe as a note's file name and link target: `A/B Test` -> `A-B Test`,
+    `Ops [Infra]` -> `Ops (Infra)`, `C#` -> `C sharp`; the same name always gives the same one."""
+    safe = _NAME_SPACES.sub(" ", _SHARP.sub(" sharp", name).translate(_NAME_CHARS))
+    return " ".join(safe.split()).lstrip(".") or "unnamed"
 
 
 def wikilink(name: str) -> str:
-    """`[[name]]`, or `[[safe|name]]` when the name holds characters Obsidian cannot link."""
+    """`[[name]]`, or `[[safe|name]]` when the name holds characters a link target cannot."""
     target = link_target(name)
-    return f"[[{target}]]" if target == name else f"[[{target}|{name}]]"
+    shown = " ".join(name.translate(_SHOWN_CHARS).split())  # a display text cannot hold these
+    return f"[[{target}]]" if target == shown else f"[[{target}|{shown}]]"
 
 
 def spine_line(previous: date) -> str:

@@ -19,13 +19,18 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from vaultkit import __version__
-from vaultkit.errors import SummarizerError
+from vaultkit.errors import EndpointUnavailableError, SummarizerError
 
 BACKOFF = 0.5  # seconds before the first retry; doubles each time
 MAX_BACKOFF = 8.0
 MAX_RETRY_AFTER = 60.0  # a server asking for longer gets this much, then we try again
 RETRY_AFTER_STATUSES = (429, 503)
 _DETAIL_CHARS = 160
+
+
+# Statuses that every further call would get too: the server is failing, the key or the URL
+# is wrong, or the quota is spent. A run stops early on them (EndpointUnavailableError).
+UNUSABLE_STATUSES = frozenset({401, 403, 404, 407, 429})
 
 
 class HTTPStatusError(SummarizerError):
@@ -35,6 +40,17 @@ class HTTPStatusError(SummarizerError):
         super().__init__(message)
         self.status = status
         self.detail = detail
+
+
+class UnusableStatusError(HTTPStatusError, EndpointUnavailableError):
+    """An HTTP error status that says the endpoint cannot serve any call now (5xx, 401, 429...)."""
+
+
+def status_error(message: str, *, status: int, detail: str = "") -> HTTPStatusError:
+    """The error for an HTTP status, of the class that says whether retrying later may help."""
+    unusable = status >= 500 or status in UNUSABLE_STATUSES
+    cls = UnusableStatusError if unusable else HTTPStatusError
+    return cls(message, status=status, detail=detail)
 
 
 def join_url(base_url: str, path: str) -> str:
@@ -101,7 +117,7 @@ def post_json(
             if not retryable or attempt == attempts:
                 tried = f" after {attempt} attempts" if attempt > 1 else ""
                 reason = f": {detail}" if detail else ""
-                raise HTTPStatusError(
+                raise status_error(
                     f"POST {shown} failed with HTTP {status}{tried}{reason}",
                     status=status,
                     detail=detail,
@@ -136,9 +152,9 @@ def _parse(raw: bytes, shown: str) -> dict[str, Any]:
     return data
 
 
-def _gave_up(shown: str, what: str, attempts: int) -> SummarizerError:
+def _gave_up(shown: str, what: str, attempts: int) -> EndpointUnavailableError:
     tried = f" after {attempts} attempts" if attempts > 1 else ""
-    return SummarizerError(f"POST {shown} failed{tried}: {what}")
+    return EndpointUnavailableError(f"POST {shown} failed{tried}: {what}")
 
 
 def _reason(reason: object) -> str:

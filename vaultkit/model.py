@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 SCHEMA_VERSION = 1
 KINDS = ("technologies", "libraries", "projects")
 Severity = Literal["error", "warning"]
+
+
+class Progress(Protocol):
+    """How a long job reports: its stage (`summarizing`, `indexing`), how far, and the item at hand.
+
+    The CLI draws a bar from it on a terminal; the core never knows how it is shown."""
+
+    def __call__(self, stage: str, done: int, total: int, item: str = "") -> None: ...
 
 
 @dataclass(frozen=True)

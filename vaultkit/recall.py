@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -22,9 +22,9 @@ from vaultkit.document import parse_document, split_frontmatter
 from vaultkit.errors import UsageError, VaultkitError
 from vaultkit.filters import NO_FILTERS, Filters
 from vaultkit.links import PARENT_LINE, SPINE_LINE
-from vaultkit.model import Hit, Summary
+from vaultkit.model import Hit, Progress, Summary
 from vaultkit.retrieval.tokenize import tokenize
-from vaultkit.sources import read_text
+from vaultkit.sources import read_text_lenient
 from vaultkit.summary import parse_summary
 from vaultkit.vault import VaultFiles, scan, scan_archive
 
@@ -93,6 +93,7 @@ class RecallPack:
     markdown: str
     truncated: bool = False  # a day, an excerpt or text was left out for the character bound
     skipped: tuple[tuple[str, str], ...] = field(default=())  # (path, error) of unreadable files
+    warnings: tuple[str, ...] = ()  # what search said (a filter no day has, a bad byte)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -104,6 +105,7 @@ class RecallPack:
             "truncated": self.truncated,
             "days": [d.as_dict() for d in self.days],
             "skipped": [{"path": p, "error": e} for p, e in self.skipped],
+            "warnings": list(self.warnings),
             "markdown": self.markdown,
         }
 
@@ -117,6 +119,7 @@ def recall(
     as_of: date | None = None,
     filters: Filters = NO_FILTERS,
     rescan: bool = False,
+    progress: Progress | None = None,
 ) -> RecallPack:
     """Search for the query, then pack the best days' summaries and raw excerpts in the bounds.
 
@@ -125,10 +128,19 @@ def recall(
     _check_bounds(max_days, max_chars)
     from vaultkit.search import search
 
-    result = search(config, query, top_k=max_days, as_of=as_of, filters=filters, rescan=rescan)
-    return build_pack(
+    result = search(
+        config,
+        query,
+        top_k=max_days,
+        as_of=as_of,
+        filters=filters,
+        rescan=rescan,
+        progress=progress,
+    )
+    pack = build_pack(
         config, query, result.hits, max_days=max_days, max_chars=max_chars, as_of=result.as_of
     )
+    return replace(pack, warnings=result.warnings)
 
 
 def build_pack(
@@ -250,7 +262,7 @@ class _Packer:
             if full:  # what was found already fills the budget: no need to open more
                 break
             try:
-                text = read_text(path)
+                text, _ = read_text_lenient(path)  # a bad byte is shown as U+FFFD, not a lost day
             except (VaultkitError, OSError) as exc:
                 self.skipped.append((self._show(path), _reason(exc)))
                 continue
@@ -401,9 +413,9 @@ def _clip(text: str, limit: int) -> str:
 
 def _check_bounds(max_days: int, max_chars: int) -> None:
     if max_days < 1:
-        raise UsageError(f"--max-days: expected an integer >= 1 (not {max_days})")
+        raise UsageError(f"max_days: expected an integer >= 1, got {max_days}")
     if max_chars < 1:
-        raise UsageError(f"--max-chars: expected an integer >= 1 (not {max_chars})")
+        raise UsageError(f"max_chars: expected an integer >= 1, got {max_chars}")
 
 
 def _reason(exc: Exception) -> str:

@@ -20,22 +20,39 @@ from vaultkit.document import parse_document
 from vaultkit.errors import VaultkitError
 from vaultkit.links import PARENT_LINE, SPINE_LINE, managed_target
 from vaultkit.lint import check_summary_text
+from vaultkit.render import Renderer
 from vaultkit.sources import content_of_note, content_of_transcript, read_text, source_digest
 from vaultkit.storage import digest
-from vaultkit.summary import fields_of, parse_summary, read_marker
+from vaultkit.summary import add_marker, fields_of, parse_summary, read_marker
 from vaultkit.vault import VaultFiles, scan, scan_archive, transcript_date
 from vaultkit.vocabulary import Vocabulary
 
-Action = Literal["create", "refresh", "repair", "keep", "fail"]
+Action = Literal["create", "refresh", "repair", "reformat", "keep", "fail"]
 
 
 @dataclass(frozen=True)
 class DayPlan:
-    """What sync does for one day, and why."""
+    """What sync does for one day, and why.
+
+    `invalid` marks a kept summary that breaks the rules (a hand edit sync will not touch: the run
+    must say so and exit 1); `replaces` marks work that overwrites a file vaultkit did not write
+    as it is (a hand edit, under `--force`, or an unreadable file without vaultkit's marker):
+    sync keeps a copy of it first.
+    """
 
     day: date
     action: Action
     reason: str
+    invalid: bool = False
+    replaces: bool = False
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "date": self.day.isoformat(),
+            "action": self.action,
+            "reason": self.reason,
+            "invalid": self.invalid,
+        }
 
 
 @dataclass
@@ -124,9 +141,10 @@ def survey(
             result.transcripts[path] = catalog.facts(path, _transcript_facts)
     vocabulary = Vocabulary(config.vocabulary, config.people)
     known_days = frozenset(result.source_days) | frozenset(files.summaries)
+    renderer = Renderer(config.templates_dir, config.summarizer.heading)
 
     def summary_facts(path: Path) -> Facts:
-        return _summary_facts(path, vocabulary, known_days)
+        return _summary_facts(path, vocabulary, known_days, renderer)
 
     for day, path in files.summaries.items():
         present.add(os.fspath(path))
@@ -170,8 +188,15 @@ def plan_days(found: Survey, *, force: bool = False, only: date | None = None) -
 
 
 def open_catalog(config: Config, *, read_only: bool = False) -> Catalog:
-    """The catalog, emptied when the config parts its facts depend on have changed."""
-    relevant = {"vocabulary": config.vocabulary, "people": config.people, "paths": config.paths}
+    """The catalog, emptied when the config parts its facts depend on have changed (and the
+    templates: whether a summary is rendered as today's templates render it is a fact)."""
+    relevant = {
+        "vocabulary": config.vocabulary,
+        "people": config.people,
+        "paths": config.paths,
+        "heading": config.summarizer.heading,
+        "templates": Renderer(config.templates_dir).fingerprint(),
+    }
     fingerprint = digest(json.dumps(relevant, default=_plain, sort_keys=True), 16)
     return Catalog(config.state_dir, read_only=read_only, fingerprint=fingerprint)
 
@@ -200,15 +225,26 @@ def _plan_day(found: Survey, day: date, force: bool) -> DayPlan | None:
     hand_edited = not summary["pristine"]
     problem = summary.get("problem") or _dangling_related(found, summary)
     if problem:
+        if summary.get("empty"):
+            return DayPlan(day, "repair", "the summary file is empty")
+        if summary.get("unparseable") and not summary.get("marked"):
+            # Neither vaultkit's (no marker) nor readable: regenerated, the old bytes kept.
+            return DayPlan(
+                day, "repair", f"unreadable, no vaultkit marker: {problem}", replaces=True
+            )
         if hand_edited and not force:
-            return DayPlan(day, "keep", f"invalid but edited by hand: {problem}")
-        return DayPlan(day, "repair", f"invalid: {problem}")
+            return DayPlan(day, "keep", f"invalid but edited by hand: {problem}", invalid=True)
+        return DayPlan(day, "repair", f"invalid: {problem}", replaces=hand_edited)
     if summary["source"] != source:
         if hand_edited and not force:
             return DayPlan(day, "keep", "daily note changed, summary edited by hand")
-        return DayPlan(day, "refresh", "daily note changed since the summary was made")
+        return DayPlan(
+            day, "refresh", "daily note changed since the summary was made", replaces=hand_edited
+        )
     if force and hand_edited:
-        return DayPlan(day, "refresh", "edited by hand; --force")
+        return DayPlan(day, "refresh", "edited by hand; --force", replaces=True)
+    if not hand_edited and summary.get("stale_format"):
+        return DayPlan(day, "reformat", "written by an older template; rendered again")
     return None
 
 
@@ -245,24 +281,42 @@ def _transcript_facts(path: Path) -> Facts:
     return {"digest": digest(content, 16), "parent": managed_target(text, PARENT_LINE)}
 
 
-def _summary_facts(path: Path, vocabulary: Vocabulary, known_days: frozenset[date]) -> Facts:
-    """Marker state, validity (lint's errors) and the fields related days and the index need."""
+def _summary_facts(
+    path: Path, vocabulary: Vocabulary, known_days: frozenset[date], renderer: Renderer
+) -> Facts:
+    """Marker state, validity (lint's errors) and the fields related days and the index need.
+
+    The marker is read from the raw text, so a file that does not parse still says whether
+    vaultkit wrote it; `empty` and `unparseable` let the plan regenerate what holds nothing of a
+    person's (see `_plan_day`). `stale_format` marks a summary exactly as vaultkit wrote it that
+    today's templates would render differently: sync renders it again, with no summarizer call.
+    """
     try:
         data = path.read_bytes()
-        doc = parse_document(data, path)
-        summary = parse_summary(doc)
-    except (VaultkitError, OSError) as exc:
+    except OSError as exc:
         return {"pristine": False, "source": None, "problem": _short(exc), "fields": None}
-    marker = read_marker(doc.text)
+    if not data.strip():
+        return {"pristine": False, "source": None, "problem": "empty file", "fields": None,
+                "empty": True}  # fmt: skip
+    marker = read_marker(data.decode("utf-8", "replace"))
+    facts: Facts = {
+        "pristine": bool(marker and marker.pristine),
+        "marked": marker is not None,
+        "source": marker.source if marker else None,
+    }
+    try:
+        summary = parse_summary(parse_document(data, path))
+    except VaultkitError as exc:
+        return {**facts, "problem": _short(exc), "fields": None, "unparseable": True}
     errors = [
         p for p in check_summary_text(path, data, vocabulary, known_days) if p.severity == "error"
     ]
-    return {
-        "pristine": bool(marker and marker.pristine),
-        "source": marker.source if marker else None,
-        "problem": f"{errors[0].rule}: {errors[0].message}" if errors else None,
-        "fields": fields_of(summary),
-    }
+    problem = f"{errors[0].rule}: {errors[0].message}" if errors else None
+    stale = bool(marker and marker.pristine) and (
+        add_marker(renderer.summary(summary), marker.source if marker else "").encode("utf-8")
+        != data
+    )
+    return {**facts, "problem": problem, "fields": fields_of(summary), "stale_format": stale}
 
 
 def _short(exc: Exception) -> str:

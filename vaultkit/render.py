@@ -14,7 +14,7 @@ import jinja2
 import yaml
 
 from vaultkit.errors import ConfigError
-from vaultkit.links import wikilink
+from vaultkit.links import parent_line, wikilink
 from vaultkit.model import Summary
 
 _PLAIN = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9 _./+'()&-]*$")
@@ -72,6 +72,17 @@ class Renderer:
         self.env.filters["yaml_list"] = yaml_list
         self.env.filters["yaml_scalar"] = yaml_scalar
 
+    def fingerprint(self) -> str:
+        """A digest of the templates this renderer uses (the workspace's, else the packaged)."""
+        from vaultkit.storage import digest
+
+        names = ("summary.md.j2", "memory_index.md.j2")
+        parts = []
+        for name in names:
+            source, _, _ = self.env.loader.get_source(self.env, name)  # type: ignore[union-attr]
+            parts.append(source)
+        return digest("\0".join(parts), 16)
+
     def render(self, name: str, **context: Any) -> str:
         try:
             return self.env.get_template(name).render(**context)
@@ -84,7 +95,13 @@ class Renderer:
     def summary(self, summary: Summary) -> str:
         """The summary file's text (without the vaultkit marker line)."""
         links = [wikilink(name) for name in (*summary.people, *summary.projects)]
-        text = self.render("summary.md.j2", summary=summary, heading=self.heading, links=links)
+        text = self.render(
+            "summary.md.j2",
+            summary=summary,
+            heading=self.heading,
+            links=links,
+            day_link=parent_line(summary.date),
+        )
         return text.rstrip("\n") + "\n"
 
     def memory_index(self, context: Mapping[str, Any]) -> str:

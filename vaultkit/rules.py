@@ -191,6 +191,27 @@ RULES: tuple[Rule, ...] = (
         False,
         "A wikilink target holds characters Obsidian cannot link (: ^ [ ] \\).",
     ),
+    Rule(
+        "VK505",
+        "day-link",
+        "warning",
+        True,
+        "A summary's link to its own daily note (`↑ [[day]] | Daily Note`) is missing or wrong.",
+    ),
+    Rule(
+        "VK506",
+        "unresolved-link",
+        "warning",
+        True,
+        "A wikilink that no note answers to; fixable when it names a note by an alias.",
+    ),
+    Rule(
+        "VK507",
+        "ambiguous-link",
+        "warning",
+        False,
+        "Two notes share the name a link uses; Obsidian may open either.",
+    ),
 )
 
 BY_ID = {rule.id: rule for rule in RULES}

@@ -21,17 +21,17 @@ link is about the day's topics, not about this query), and its lent semantic is 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Container, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Protocol
 
 from vaultkit.config import Config
 from vaultkit.embeddings import cosine
 from vaultkit.errors import UsageError
-from vaultkit.filters import NO_FILTERS, Filters
+from vaultkit.filters import NO_FILTERS, DayRange, Filters
 from vaultkit.index import DayRecord, Records, SearchIndex, open_index
-from vaultkit.model import Hit
+from vaultkit.model import Hit, Progress
 from vaultkit.retrieval import gate_floor, max_normalize, recency, relevance_gate, semantic_scores
 
 UNKNOWN_IMPORTANCE = 5  # a day without a summary yet: the middle of 1..10, neither pushed nor sunk
@@ -72,31 +72,44 @@ class Scoring:
 
 @dataclass(frozen=True)
 class SearchResult:
-    """The ranked days for a query, best first."""
+    """The ranked days for a query, best first, and what the user should hear about it."""
 
     query: str
     as_of: date
     hits: list[Hit] = field(default_factory=list)
     backend: str = "bm25"
+    warnings: tuple[str, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         """The `vaultkit search --json` object."""
         return {
             "query": self.query,
             "as_of": self.as_of.isoformat(),
-            "results": [
-                {
-                    "date": h.date.isoformat(),
-                    "score": round(h.score, 6),
-                    "semantic": round(h.semantic, 6),
-                    "importance": round(h.importance, 6),
-                    "recency": round(h.recency, 6),
-                    "via": h.via.isoformat() if h.via else None,
-                    "path": h.path,
-                }
-                for h in self.hits
-            ],
+            "results": [hit_dict(h) for h in self.hits],
+            "warnings": list(self.warnings),
         }
+
+
+def hit_dict(hit: Hit) -> dict[str, Any]:
+    """One hit as JSON: DESIGN.md's keys first (`importance` is the day's 1-10, null without a
+    summary), then the importance part of the score (`importance_score`, on [0, 1]) and the rest
+    of the day's summary, so an agent needs no second call."""
+    summary = hit.summary
+    return {
+        "date": hit.date.isoformat(),
+        "score": round(hit.score, 6),
+        "semantic": round(hit.semantic, 6),
+        "importance": summary.importance if summary else None,
+        "recency": round(hit.recency, 6),
+        "via": hit.via.isoformat() if hit.via else None,
+        "path": hit.path,
+        "importance_score": round(hit.importance, 6),
+        "mood": summary.mood if summary else None,
+        "people": list(summary.people) if summary else [],
+        "projects": list(summary.projects) if summary else [],
+        "tags": list(summary.tags) if summary else [],
+        "bullets": list(summary.bullets) if summary else [],
+    }
 
 
 class SemanticBackend(Protocol):
@@ -105,7 +118,7 @@ class SemanticBackend(Protocol):
     name: str
 
     def scores(
-        self, index: SearchIndex, query: str, allowed: Collection[date] | None
+        self, index: SearchIndex, query: str, allowed: Container[date] | None
     ) -> dict[date, float]: ...
 
 
@@ -115,10 +128,9 @@ class BM25Backend:
     name = "bm25"
 
     def scores(
-        self, index: SearchIndex, query: str, allowed: Collection[date] | None
+        self, index: SearchIndex, query: str, allowed: Container[date] | None
     ) -> dict[date, float]:
-        days = None if allowed is None else {d.isoformat() for d in allowed}
-        found = semantic_scores(index.days, query, allowed=days)
+        found = semantic_scores(index.days, query, allowed=_iso(allowed))
         return {date.fromisoformat(d): s for d, s in found.items() if s > 0}
 
 
@@ -132,11 +144,10 @@ class EmbeddingsBackend:
     name = "embeddings"
 
     def scores(
-        self, index: SearchIndex, query: str, allowed: Collection[date] | None
+        self, index: SearchIndex, query: str, allowed: Container[date] | None
     ) -> dict[date, float]:
         [wanted] = index.embedder().embed([query])
         best: dict[date, float] = {}
-        allowed = None if allowed is None else set(allowed)
         for day, vector in index.vectors():
             if allowed is None or day in allowed:
                 similarity = cosine(wanted, vector)
@@ -159,7 +170,7 @@ class HybridBackend:
         self.weight = weight
 
     def scores(
-        self, index: SearchIndex, query: str, allowed: Collection[date] | None
+        self, index: SearchIndex, query: str, allowed: Container[date] | None
     ) -> dict[date, float]:
         lexical = BM25Backend().scores(index, query, allowed)
         dense = EmbeddingsBackend().scores(index, query, allowed)
@@ -168,6 +179,14 @@ class HybridBackend:
             for d in lexical.keys() | dense.keys()
         }
         return {d: s for d, s in max_normalize(fused).items() if s > 0}
+
+
+def _iso(allowed: Container[date] | None) -> Container[str] | None:
+    """Allowed days as ISO strings, the index's keys (a DayRange holds both kinds)."""
+    if allowed is None or isinstance(allowed, DayRange):
+        return allowed
+    assert isinstance(allowed, Collection)
+    return {d.isoformat() for d in allowed}
 
 
 def make_backend(config: Config) -> SemanticBackend:
@@ -187,7 +206,7 @@ def rank(
     as_of: date,
     scoring: Scoring,
     top_k: int,
-    allowed: Collection[date] | None = None,
+    allowed: Container[date] | None = None,
 ) -> list[Hit]:
     """Expand one hop from the best direct matches, score every day, return the best `top_k`."""
     best = {d: s for d, s in semantic.items() if s > 0}
@@ -272,22 +291,29 @@ def search(
     as_of: date | None = None,
     filters: Filters = NO_FILTERS,
     rescan: bool = False,
+    progress: Progress | None = None,
 ) -> SearchResult:
     """The best days for `query`, scored by the hybrid formula with 1-hop expansion.
 
     Refreshes the index first (only changed days cost work; `rescan` stats every file instead of
-    the quick check, for notes edited in place long ago). `as_of` is "today" for recency
-    (default: today); the filters restrict which days may appear, expanded ones included.
+    the quick check, for notes edited in place long ago). `as_of` is the vault as it stood that
+    day: "today" for recency, and no day after it is returned (without it: today, and every day
+    counts, a later one as today). The filters restrict which days may appear, expanded ones
+    included.
     """
     if not query.strip():
         raise UsageError("the query is empty")
     top_k = config.search.top_k if top_k is None else top_k
     if top_k < 1:
-        raise UsageError(f"--top-k: expected an integer >= 1, got {top_k}")
-    as_of = as_of or date.today()
+        raise UsageError(f"top_k: expected an integer >= 1, got {top_k}")
     filters = filters.canonical(config)
-    with open_index(config, rescan=rescan) as index:
-        return Searcher(config, index).search(query, top_k=top_k, as_of=as_of, filters=filters)
+    if as_of is not None:
+        filters = filters.up_to(as_of)
+    with open_index(config, rescan=rescan, progress=progress) as index:
+        searcher = Searcher(config, index)
+        result = searcher.search(query, top_k=top_k, as_of=as_of or date.today(), filters=filters)
+        warnings = (*index.warnings, *searcher.filter_warnings(filters))
+    return replace(result, warnings=warnings)
 
 
 class Searcher:
@@ -300,13 +326,35 @@ class Searcher:
         self.records = index.records()
         self.scoring = Scoring.of(config)
 
+    def filter_warnings(self, filters: Filters) -> list[str]:
+        """A person, project or tag filter that no day of the index has, with the closest one."""
+        from vaultkit.vocabulary import did_you_mean
+
+        warnings = []
+        for value, name, field_name in (
+            (filters.person, "person", "people"),
+            (filters.project, "project", "projects"),
+            (filters.tag, "tag", "tags"),
+        ):
+            if value is None:
+                continue
+            known = {v for values in self.records.listed(field_name).values() for v in values}
+            wanted = value.lstrip("#").casefold()
+            if not any(v.casefold() == wanted for v in known):
+                warnings.append(f"no day has the {name} {value!r}{did_you_mean(value, known)}")
+        return warnings
+
     def semantic(
         self, query: str, filters: Filters = NO_FILTERS
-    ) -> tuple[dict[date, float], list[date] | None]:
+    ) -> tuple[dict[date, float], Container[date] | None]:
         """The backend's scores for a query and the days the filters allow (None: every day)."""
         if filters.empty:
             return self.backend.scores(self.index, query, None), None
-        allowed = [d for d, r in self.records.items() if filters.admits(r)]
+        allowed: Container[date]
+        if filters.dates_only:  # the common case (`--as-of`): no record needs reading
+            allowed = filters.day_range()
+        else:
+            allowed = {d for d, r in self.records.items() if filters.admits(r)}
         return self.backend.scores(self.index, query, allowed), allowed
 
     def search(
@@ -325,7 +373,7 @@ class Searcher:
             as_of=as_of,
             scoring=scoring or self.scoring,
             top_k=top_k,
-            allowed=None if allowed is None else set(allowed),
+            allowed=allowed,
         )
         return SearchResult(query, as_of, hits, self.backend.name)
 

@@ -18,6 +18,20 @@ def read_text(path: Path) -> str:
     return text
 
 
+def read_text_lenient(path: Path) -> tuple[str, str | None]:
+    """A file's text as `read_text` gives it; bytes that are not UTF-8 become U+FFFD, and the
+    second value then says where the first one was (else None)."""
+    from vaultkit.errors import FileFormatError
+
+    data = path.read_bytes()
+    try:
+        text, _, _ = decode(data, path)
+        return text, None
+    except FileFormatError as exc:
+        text = data.decode("utf-8-sig", errors="replace").replace("\r\n", "\n")
+        return text, f"line {exc.line}: {exc.message}"
+
+
 def content_of_note(text: str) -> str:
     """A daily note without its spine line: what its summary is made from."""
     return set_managed_line(text, SPINE_LINE, None)

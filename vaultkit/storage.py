@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import hashlib
 import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from vaultkit.errors import DirtyFileError, VaultkitError
+from vaultkit.errors import DirtyFileError, UnsafeWriteError, WriteError
 
 
 def digest(data: bytes | str, length: int = 64) -> str:
@@ -48,13 +49,18 @@ def batched_dir_sync() -> Iterator[None]:
             fsync_dir(directory)
 
 
-def write_atomic(path: Path, text: str, *, expected: str | bool | None = False) -> bool:
+def write_atomic(
+    path: Path, text: str, *, expected: str | bool | None = False, within: Path | None = None
+) -> bool:
     """Write `text` to `path` via temp file, fsync and rename; returns False when nothing changed.
 
     `expected` guards against losing a concurrent edit: pass the digest the file had when it was
     read (None if it did not exist); if the file now differs, DirtyFileError and nothing is written.
-    `False` (the default) skips the guard.
+    `False` (the default) skips the guard. `within` is the vault: a path that is a symbolic link,
+    or whose real folder lies outside it, is refused (UnsafeWriteError): a rename would replace
+    the link with a copy, and a linked folder would be written outside the vault.
     """
+    check_safe_target(path, within)
     data = text.encode("utf-8")
     current = file_digest(path)
     if expected is not False and current != expected:
@@ -66,6 +72,43 @@ def write_atomic(path: Path, text: str, *, expected: str | bool | None = False) 
     if current == digest(data):
         return False
     write_bytes_atomic(path, data)
+    return True
+
+
+def check_safe_target(path: Path, within: Path | None) -> None:
+    """Refuse a write that would replace a symbolic link, or land outside `within` (if given)."""
+    if path.is_symlink():
+        raise UnsafeWriteError(
+            "is a symbolic link; vaultkit reads through it but never replaces it",
+            path=path,
+            rule="symlink",
+        )
+    if within is None:
+        return
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent  # a folder still to be made: judge by the first one that exists
+    root, real = _real(os.fspath(within)), _real(os.fspath(folder))
+    if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
+        raise UnsafeWriteError(
+            f"lies outside the vault (its folder is {real}); not written",
+            path=path,
+            rule="symlink",
+        )
+
+
+@functools.lru_cache(maxsize=256)
+def _real(folder: str) -> str:
+    # Cached for the process (one command): a sync writes thousands of files into a few folders.
+    return os.path.realpath(folder)
+
+
+def is_inside(path: Path, root: Path) -> bool:
+    """Whether `path` is a regular entry whose real location lies below `root`'s."""
+    try:
+        check_safe_target(path, root)
+    except UnsafeWriteError:
+        return False
     return True
 
 
@@ -92,6 +135,14 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         _deferred_dirs.add(path.parent)
     else:
         fsync_dir(path.parent)
+
+
+def save_copy(folder: Path, name: str, data: bytes) -> Path:
+    """Keep `data` as `folder/name` (atomically; an identical copy is left as it is)."""
+    path = folder / name
+    if file_digest(path) != digest(data):
+        write_bytes_atomic(path, data)
+    return path
 
 
 def fsync_dir(directory: Path) -> None:
@@ -125,11 +176,11 @@ def _mode_of(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def _os_error(exc: OSError, path: Path) -> VaultkitError:
+def _os_error(exc: OSError, path: Path) -> WriteError:
     reasons = {
         errno.ENOSPC: "disk full",
         errno.EROFS: "read-only file system",
         errno.EACCES: "permission denied",
     }
     reason = reasons.get(exc.errno or 0, exc.strerror or str(exc))
-    return VaultkitError(f"cannot write: {reason}", path=path, rule="write-failed")
+    return WriteError(f"cannot write: {reason}", path=path, rule="write-failed")

@@ -5,31 +5,44 @@ from __future__ import annotations
 import os
 import re
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
+from vaultkit import entities
 from vaultkit.catalog import Catalog
 from vaultkit.config import Config
 from vaultkit.document import parse_document
-from vaultkit.errors import DirtyFileError, VaultkitError
+from vaultkit.errors import DirtyFileError, EndpointUnavailableError, VaultkitError
 from vaultkit.index import folder_times, refresh_index
 from vaultkit.links import PARENT_LINE, SPINE_LINE, parent_line, set_managed_line, spine_line
 from vaultkit.lock import vault_lock
 from vaultkit.memindex import IndexEntry, index_context
-from vaultkit.model import DayFields, Summary
+from vaultkit.model import DayFields, Progress, Summary
 from vaultkit.reconcile import DayPlan, Survey, open_catalog, plan_days, survey
 from vaultkit.related import RelatedFinder, features
 from vaultkit.render import Renderer
 from vaultkit.sources import read_day, read_text
-from vaultkit.storage import batched_dir_sync, digest, remove_stale_temp_files, write_atomic
+from vaultkit.storage import (
+    batched_dir_sync,
+    digest,
+    is_inside,
+    remove_stale_temp_files,
+    save_copy,
+    write_atomic,
+)
 from vaultkit.summarize import Summarizer, make_summarizer, validate_fields
 from vaultkit.summary import add_marker, fields_of, parse_summary, read_marker, summary_of
 from vaultkit.vault import parse_date
 from vaultkit.vocabulary import Vocabulary
 
-Progress = Callable[[int, int, str], None]
+# Days in a row on which the summarizer's endpoint was unusable (refused, timed out, 5xx after
+# its retries) before a run stops: the rest would fail the same way, each after its own retries.
+MAX_OUTAGE_DAYS = 3
+REPLACED_DIR = (
+    "replaced"  # below `.vaultkit/`: summaries a run overwrote that vaultkit had not written
+)
 
 
 @dataclass(frozen=True)
@@ -40,21 +53,53 @@ class Change:
     action: str
     detail: str = ""
 
+    def as_dict(self) -> dict[str, str]:
+        return {"path": self.path, "action": self.action, "detail": self.detail}
+
 
 @dataclass
 class SyncReport:
-    """What a sync did: files changed, days kept because a person edited them, days that failed."""
+    """What a sync did: files changed, days kept because a person edited them, days that failed,
+    files left alone (`skipped`: symbolic links), and why the run stopped early, if it did."""
 
     changes: list[Change] = field(default_factory=list)
     kept: list[DayPlan] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)
     summarized: list[date] = field(default_factory=list)
-    deferred: list[date] = field(default_factory=list)
+    deferred: list[date] = field(default_factory=list)  # over the run's limit
+    untried: list[date] = field(default_factory=list)  # left when the run stopped early
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    stopped: str | None = None
     dry_run: bool = False
 
     @property
+    def invalid_kept(self) -> list[DayPlan]:
+        """Kept hand edits that break the rules: the vault is not valid, a cron job must notice."""
+        return [p for p in self.kept if p.invalid]
+
+    @property
     def ok(self) -> bool:
-        return not self.failed
+        """False when a day failed, an invalid summary was kept, or the run stopped early."""
+        return not (self.failed or self.invalid_kept or self.stopped)
+
+    @property
+    def idle(self) -> bool:
+        """True when there was nothing to do at all."""
+        return not (self.changes or self.kept or self.failed or self.skipped or self.stopped)
+
+    def as_dict(self) -> dict[str, object]:
+        """The `vaultkit sync --json` object."""
+        return {
+            "dry_run": self.dry_run,
+            "ok": self.ok,
+            "changes": [c.as_dict() for c in self.changes],
+            "kept": [p.as_dict() for p in self.kept],
+            "failed": [{"what": w, "error": e} for w, e in self.failed],
+            "skipped": [{"path": p, "reason": r} for p, r in self.skipped],
+            "deferred": [d.isoformat() for d in self.deferred],
+            "untried": [d.isoformat() for d in self.untried],
+            "stopped": self.stopped,
+        }
 
 
 @dataclass(frozen=True)
@@ -120,6 +165,7 @@ def _sync(
         wanted = set(scope.days)
         plans = [p for p in plans if p.day in wanted]
     work = [p for p in plans if p.action in ("create", "refresh", "repair")]
+    reformat = [p for p in plans if p.action == "reformat"]
     if scope.limit is not None:
         work, report.deferred = work[: scope.limit], [p.day for p in work[scope.limit :]]
     report.kept = [p for p in plans if p.action == "keep"]
@@ -135,13 +181,26 @@ def _sync(
     elif dry_run:
         report.summarized = [p.day for p in work]
         report.changes += [
-            Change(_rel(config, _summary_path(config, p.day)), p.action, p.reason) for p in work
+            Change(_rel(config, _summary_path(config, p.day)), p.action, _why(config, p))
+            for p in work
         ]
+    _reformat(config, found, reformat, report, catalog, dry_run)
     _link_notes(config, found, report, dry_run)
-    _write_memory_index(config, found, report, dry_run)
+    try:
+        _write_memory_index(config, found, report, dry_run)
+    except (VaultkitError, OSError) as exc:
+        report.failed.append((_rel(config, config.index_file), str(exc)))
+    _write_entity_notes(config, found, report, dry_run)
+    _write_obsidian_settings(config, report, dry_run)
     if not dry_run:
         try:
-            refresh_index(config, files=found.files, archive=found.archive, folders=folders)
+            refresh_index(
+                config,
+                files=found.files,
+                archive=found.archive,
+                folders=folders,
+                progress=progress,
+            )
         except VaultkitError as exc:  # a derived cache: report it, keep what sync wrote
             report.failed.append(("search index", str(exc)))
     return report
@@ -159,30 +218,51 @@ def _summarize_days(
     force: bool,
     pause: float,
 ) -> list[date]:
-    """Summarize the planned days one by one, each write atomic; returns the days written."""
+    """Summarize the planned days one by one, each write atomic; returns the days written.
+
+    When the endpoint is unusable on `MAX_OUTAGE_DAYS` days in a row the run stops: the days
+    left are deferred to the next run, which reconciliation finds again.
+    """
     renderer = Renderer(config.templates_dir, config.summarizer.heading)
     finder = RelatedFinder(_known_features(found))
     made = []
+    outages = 0
     for done, plan in enumerate(work):
         if progress:
-            progress(done, len(work), plan.day.isoformat())
+            progress("summarizing", done, len(work), plan.day.isoformat())
         if done and pause:
             time.sleep(pause)
         try:
             summary = _summarize_day(config, found, plan.day, summarizer, vocabulary, finder)
             path = _summary_path(config, plan.day)
             text = add_marker(renderer.summary(summary), found.source_of(plan.day) or "")
-            _write_summary(path, text, force=force)
-        except (VaultkitError, OSError) as exc:  # the LLM, the note, the disk: this day only
+            kept_at = _write_summary(config, path, text, plan)
+        except EndpointUnavailableError as exc:
             report.failed.append((plan.day.isoformat(), str(exc)))
+            outages += 1
+            if outages >= MAX_OUTAGE_DAYS:
+                report.untried = [p.day for p in work[done + 1 :]]
+                report.stopped = (
+                    f"the summarizer endpoint failed on {outages} days in a row; stopped, "
+                    f"{len(work) - done - 1} days left for the next run"
+                )
+                break
             continue
+        except (VaultkitError, OSError) as exc:  # the LLM's answer, the note, the disk: this day
+            report.failed.append((plan.day.isoformat(), str(exc)))
+            outages = 0
+            continue
+        outages = 0
         finder.add(plan.day, features(summary))
         found.summaries[plan.day] = catalog.put(path, _fresh_facts(summary, text))
         found.files.summaries[plan.day] = path
-        report.changes.append(Change(_rel(config, path), _past(plan.action), plan.reason))
+        detail = plan.reason
+        if kept_at is not None:
+            detail += f"; the replaced file is kept at {_rel(config, kept_at)}"
+        report.changes.append(Change(_rel(config, path), _past(plan.action), detail))
         made.append(plan.day)
     if progress:
-        progress(len(work), len(work), "")
+        progress("summarizing", len(work), len(work))
     return made
 
 
@@ -222,13 +302,40 @@ def _relate_again(
                 continue
             summary = replace(current, related_dates=related)
             text = add_marker(renderer.summary(summary), facts.get("source") or "")
-            _write_summary(path, text, force=False)
+            _write_summary(config, path, text, DayPlan(day, "refresh", "related dates"))
         except (VaultkitError, OSError) as exc:
             report.failed.append((day.isoformat(), str(exc)))
             continue
         found.summaries[day] = catalog.put(path, _fresh_facts(summary, text))
         detail = ", ".join(d.isoformat() for d in related) or "none"
         report.changes.append(Change(_rel(config, path), "related", f"related dates: {detail}"))
+
+
+def _reformat(
+    config: Config,
+    found: Survey,
+    plans: list[DayPlan],
+    report: SyncReport,
+    catalog: Catalog,
+    dry_run: bool,
+) -> None:
+    """Render again, from their own fields, the summaries vaultkit wrote with older templates
+    (no summarizer call: nothing about the day changed)."""
+    renderer = Renderer(config.templates_dir, config.summarizer.heading)
+    for plan in plans:
+        path = _summary_path(config, plan.day)
+        try:
+            data = path.read_bytes()
+            summary = parse_summary(parse_document(data, path))
+            marker = read_marker(data.decode("utf-8"))
+            text = add_marker(renderer.summary(summary), marker.source if marker else "")
+            if not dry_run:
+                _write_summary(config, path, text, plan)
+                found.summaries[plan.day] = catalog.put(path, _fresh_facts(summary, text))
+        except (VaultkitError, OSError, UnicodeDecodeError) as exc:
+            report.failed.append((plan.day.isoformat(), str(exc)))
+            continue
+        report.changes.append(Change(_rel(config, path), "reformatted", plan.reason))
 
 
 def _summarize_day(
@@ -252,16 +359,41 @@ def _summarize_day(
     return replace(draft, related_dates=tuple(sorted(related)))
 
 
-def _write_summary(path: Path, text: str, *, force: bool) -> None:
-    """Write a summary unless a person edited it since it was planned (then DirtyFileError)."""
+def _write_summary(config: Config, path: Path, text: str, plan: DayPlan) -> Path | None:
+    """Write a summary; returns where the file it replaced was kept, if it was not vaultkit's.
+
+    A file vaultkit did not write as it is (a hand edit) is replaced only when the plan says so
+    (`--force`, or an unreadable file without a marker), and then kept first below
+    `.vaultkit/replaced/`; one edited while this run was working is never touched.
+    """
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        write_atomic(path, text, expected=None)
-        return
-    if not force and not _pristine(data):
-        raise DirtyFileError("edited by hand during this run; kept", path=path, rule="hand-edited")
-    write_atomic(path, text, expected=digest(data))
+        write_atomic(path, text, expected=None, within=config.vault_dir)
+        return None
+    kept_at = None
+    if data.strip() and not _pristine(data):
+        if not plan.replaces:
+            raise DirtyFileError(
+                "edited by hand during this run; kept", path=path, rule="hand-edited"
+            )
+        kept_at = _keep_replaced(config, plan.day, data)
+    write_atomic(path, text, expected=digest(data), within=config.vault_dir)
+    return kept_at
+
+
+def _keep_replaced(config: Config, day: date, data: bytes) -> Path:
+    """A copy of a summary about to be overwritten, named by its day and content."""
+    name = f"{day.isoformat()}.{digest(data, 12)}.summary.md"
+    return save_copy(config.state_dir / REPLACED_DIR, name, data)
+
+
+def _why(config: Config, plan: DayPlan) -> str:
+    """A dry run's reason, saying when the work would overwrite a hand edit."""
+    if not plan.replaces:
+        return plan.reason
+    folder = _rel(config, config.state_dir / REPLACED_DIR)
+    return f"{plan.reason}; would overwrite a hand edit (a copy would be kept in {folder}/)"
 
 
 def _pristine(data: bytes) -> bool:
@@ -330,10 +462,15 @@ def _relink(
         data = path.read_bytes()
         text = read_text(path)
         updated = set_managed_line(text, pattern, line)
-        if updated != text:
-            if not dry_run:
-                write_atomic(path, updated, expected=digest(data))
-            report.changes.append(Change(_rel(config, path), action, detail))
+        if updated == text:
+            return
+        if not is_inside(path, config.vault_dir):
+            why = "a symbolic link, or in a folder outside the vault: read, never rewritten"
+            report.skipped.append((_rel(config, path), f"{why} ({detail} not written)"))
+            return
+        if not dry_run:
+            write_atomic(path, updated, expected=digest(data), within=config.vault_dir)
+        report.changes.append(Change(_rel(config, path), action, detail))
     except (VaultkitError, OSError) as exc:
         report.failed.append((_rel(config, path), str(exc)))
 
@@ -354,8 +491,50 @@ def _write_memory_index(config: Config, found: Survey, report: SyncReport, dry_r
         current = None
     if current != text:
         if not dry_run:
-            write_atomic(path, text)
+            write_atomic(path, text, within=config.vault_dir)
         report.changes.append(Change(_rel(config, path), "indexed", f"{len(entries)} days"))
+
+
+def _write_entity_notes(config: Config, found: Survey, report: SyncReport, dry_run: bool) -> None:
+    """A note per person and project the summaries name, its generated part up to date."""
+    fields = {day: f["fields"] for day, f in found.summaries.items() if f.get("fields")}
+    for entity in entities.collect(config, fields):
+        path = entities.note_path(config, entity)
+        try:
+            try:
+                current: str | None = read_text(path)
+            except FileNotFoundError:
+                current = None
+            text = entities.render(entity, current)
+            if text == current:
+                continue
+            if not is_inside(path, config.vault_dir):
+                report.skipped.append(
+                    (_rel(config, path), "a symbolic link, or outside the vault: never rewritten")
+                )
+                continue
+            if not dry_run:
+                expected = None if current is None else digest(path.read_bytes())
+                write_atomic(path, text, expected=expected, within=config.vault_dir)
+            action = "created" if current is None else "updated"
+            report.changes.append(Change(_rel(config, path), action, entities.describe(entity)))
+        except (VaultkitError, OSError) as exc:
+            report.failed.append((_rel(config, path), str(exc)))
+
+
+def _write_obsidian_settings(config: Config, report: SyncReport, dry_run: bool) -> None:
+    """Obsidian's property types and graph colour groups, where the vault has none yet."""
+    from vaultkit.workspace import obsidian_settings
+
+    for path, text in obsidian_settings(config).items():
+        if path.exists() or path.is_symlink():
+            continue  # the user's (or Obsidian's own): never overwritten
+        try:
+            if not dry_run:
+                write_atomic(path, text, expected=None, within=config.vault_dir)
+            report.changes.append(Change(_rel(config, path), "created", "Obsidian settings"))
+        except (VaultkitError, OSError) as exc:
+            report.failed.append((_rel(config, path), str(exc)))
 
 
 def _known_features(found: Survey) -> dict[date, frozenset[str]]:
@@ -369,7 +548,13 @@ def _known_features(found: Survey) -> dict[date, frozenset[str]]:
 def _fresh_facts(summary: Summary, text: str) -> dict[str, object]:
     marker = read_marker(text)
     source = marker.source if marker else None
-    return {"pristine": True, "source": source, "problem": None, "fields": fields_of(summary)}
+    return {
+        "pristine": True,
+        "marked": True,
+        "source": source,
+        "problem": None,
+        "fields": fields_of(summary),
+    }
 
 
 def _summary_path(config: Config, day: date) -> Path:

@@ -48,6 +48,7 @@ class VaultFiles:
     daily: dict[date, Path] = field(default_factory=dict)
     summaries: dict[date, Path] = field(default_factory=dict)
     transcripts: dict[date, list[Path]] = field(default_factory=dict)
+    entities: list[Path] = field(default_factory=list)  # people's and projects' notes
     strays: list[Path] = field(default_factory=list)
 
     @property
@@ -62,7 +63,9 @@ def scan(config: Config) -> VaultFiles:
     found = VaultFiles()
     summaries_dir, chats_dir = config.summaries_dir, config.chats_dir
     memory, summaries = os.fspath(config.memory_dir), os.fspath(summaries_dir)
-    for folder, name, path in _markdown_files(config.memory_dir, skip=(summaries_dir, chats_dir)):
+    entity_dirs = (config.people_dir, config.projects_dir)
+    skip = (summaries_dir, chats_dir, *entity_dirs)
+    for folder, name, path in _markdown_files(config.memory_dir, skip=skip):
         match = DAILY_NAME.match(name)
         day = parse_date(match.group(1)) if match and folder == memory else None
         if day is not None:
@@ -84,6 +87,8 @@ def scan(config: Config) -> VaultFiles:
             found.strays.append(path)
         else:
             found.transcripts.setdefault(day, []).append(path)
+    notes = {path for root in entity_dirs for _, _, path in _markdown_files(root)}
+    found.entities = sorted(notes)
     for paths in found.transcripts.values():
         paths.sort()
     found.strays.sort()

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
-from vaultkit.config import PeopleConfig, VocabularyConfig
+from vaultkit.config import CONFIG_NAME, Config, PeopleConfig, VocabularyConfig
 from vaultkit.model import DayFields, Summary, Uncategorized
 
 _SEPARATORS = re.compile(r"[\s_\-]+")
@@ -28,10 +28,19 @@ def term_key(term: str) -> str:
 
 @lru_cache(maxsize=1 << 16)
 def tag_of(term: str) -> str:
-    """A term as a valid Obsidian tag: no spaces or `#`, never only digits."""
-    spelled = term.strip().lstrip("#").replace("+", "plus").replace("#", "sharp")
-    tag = _TAG_UNSAFE.sub("-", spelled).strip("-")
+    """A vocabulary term as its Obsidian tag: `valid_tag`, and a `/` in the term (`CI/CD`,
+    `Vue/Nuxt`) is a dash, since Obsidian reads a slash in a tag as a nested tag."""
+    return valid_tag(term.replace("/", "-"))
+
+
+@lru_cache(maxsize=1 << 16)
+def valid_tag(tag: str) -> str:
+    """A tag as Obsidian accepts it: no spaces or `#`, never only digits; a `/` a person wrote
+    (`lang/python`) nests, as Obsidian means it."""
+    spelled = tag.strip().lstrip("#").replace("+", "plus").replace("#", "sharp")
+    tag = _TAG_UNSAFE.sub("-", spelled).strip("-/")
     tag = _DASHES.sub("-", tag)
+    tag = re.sub(r"/{2,}", "/", tag)
     if not tag:
         return ""
     if tag.replace("/", "").isdigit():
@@ -195,3 +204,40 @@ def _alternation(spellings: list[str]) -> re.Pattern[str] | None:
         return None
     escaped = [r"[\s_\-]+".join(re.escape(w) for w in _SEPARATORS.split(p)) for p in parts]
     return re.compile(r"(?<![\w.])(?:" + "|".join(escaped) + r")(?![\w])", re.IGNORECASE)
+
+
+def closest(name: str, known: Iterable[str]) -> str | None:
+    """The known name most like `name` (case and separators aside), if any is close."""
+    import difflib
+
+    by_key = {term_key(k): k for k in known}
+    found = difflib.get_close_matches(term_key(name), list(by_key), n=1, cutoff=0.6)
+    return by_key[found[0]] if found else None
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """` (did you mean 'X'?)`, or nothing when no known name is close."""
+    match = closest(name, known)
+    return f" (did you mean {match!r}?)" if match else ""
+
+
+def config_warnings(config: Config) -> list[str]:
+    """Mistakes in the config that are not errors: an alias pointing at no term or person."""
+    vocab, people = config.vocabulary, config.people
+    terms = [*vocab.projects, *vocab.technologies, *vocab.libraries]
+    keys = {term_key(t) for t in terms}
+    warnings = []
+    for alias, target in vocab.aliases.items():
+        if term_key(target) not in keys:
+            warnings.append(
+                f"{CONFIG_NAME}: vocabulary.aliases.{alias}: {target!r} is not in the "
+                f"vocabulary's lists{did_you_mean(target, terms)}; the alias is ignored"
+            )
+    known = {term_key(p) for p in people.known}
+    for alias, target in people.aliases.items():
+        if people.known and term_key(target) not in known:
+            warnings.append(
+                f"{CONFIG_NAME}: people.aliases.{alias}: {target!r} is not in people.known"
+                f"{did_you_mean(target, people.known)}"
+            )
+    return warnings

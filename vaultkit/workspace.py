@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
-from vaultkit.config import CONFIG_NAME, config_from_dict
+from vaultkit.config import CONFIG_NAME, Config, config_from_dict, read_config_data
+from vaultkit.errors import UsageError, WriteError
 from vaultkit.render import packaged_templates
 from vaultkit.storage import write_atomic
 
@@ -26,6 +26,31 @@ OBSIDIAN_TYPES = {
 }
 
 
+# Graph view's colour groups: the first group whose query matches a note colours it.
+GRAPH_GROUPS = (
+    ("summaries", 0x34A853),  # green
+    ("chats", 0x9AA0A6),  # grey: transcripts orbit their day
+    ("people", 0xF29900),  # orange
+    ("projects", 0x9C27B0),  # purple
+    ("memory", 0x4C8BF5),  # blue: the daily notes (and MEMORY_INDEX.md)
+)
+
+
+def obsidian_settings(config: Config) -> dict[Path, str]:
+    """`.obsidian/types.json` (property types) and `.obsidian/graph.json` (colour groups for days,
+    summaries, transcripts, people, projects), to be written where the vault has none."""
+    folder = config.vault_dir / ".obsidian"
+    groups = [
+        {"query": f'path:"{getattr(config.paths, name)}"', "color": {"a": 1, "rgb": rgb}}
+        for name, rgb in GRAPH_GROUPS
+    ]
+    graph = {"colorGroups": groups, "showArrow": True, "showOrphans": True, "hideUnresolved": False}
+    return {
+        folder / "types.json": json.dumps(OBSIDIAN_TYPES, indent=2) + "\n",
+        folder / "graph.json": json.dumps(graph, indent=2) + "\n",
+    }
+
+
 def default_config() -> dict[str, Any]:
     """A starter config; keys starting with `_` are comments and are ignored when read."""
     return {
@@ -36,6 +61,8 @@ def default_config() -> dict[str, Any]:
             "memory": "memory",
             "summaries": "memory/summaries",
             "chats": "memory/chats",
+            "people": "memory/people",
+            "projects": "memory/projects",
             "archive": "archive",
             "templates": "templates",
         },
@@ -74,26 +101,38 @@ def default_config() -> dict[str, Any]:
 
 def init_workspace(directory: Path) -> list[Path]:
     """Create what is missing of a workspace in `directory`; never overwrites. Returns new paths."""
+    if directory.exists() and not directory.is_dir():
+        raise UsageError(
+            "is not a folder; give the folder to make the workspace in",
+            path=directory,
+            rule="init-target",
+        )
     created: list[Path] = []
     config_path = directory / CONFIG_NAME
     data = default_config()
-    if config_path.exists():
-        data = json.loads(config_path.read_text(encoding="utf-8-sig"))
-    else:
-        _write_new(config_path, json.dumps(data, indent=2) + "\n", created)
-    config = config_from_dict(data, root=directory.resolve(), source=config_path)
-    for folder in (config.memory_dir, config.summaries_dir, config.chats_dir):
-        if not folder.exists():
-            folder.mkdir(parents=True)
-            created.append(folder)
-    for template in sorted(packaged_templates().glob("*.j2")):
-        target = config.templates_dir / template.name
-        if not target.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(template, target)
-            created.append(target)
-    types_path = config.vault_dir / ".obsidian" / "types.json"
-    _write_new(types_path, json.dumps(OBSIDIAN_TYPES, indent=2) + "\n", created)
+    try:
+        if config_path.exists():
+            data = read_config_data(config_path)
+        else:
+            _write_new(config_path, json.dumps(data, indent=2) + "\n", created)
+        config = config_from_dict(data, root=directory.resolve(), source=config_path)
+        folders = (config.memory_dir, config.summaries_dir, config.chats_dir)
+        for folder in (*folders, config.people_dir, config.projects_dir):
+            if not folder.exists():
+                folder.mkdir(parents=True)
+                created.append(folder)
+        for template in sorted(packaged_templates().glob("*.j2")):
+            target = config.templates_dir / template.name
+            if not target.exists():
+                _write_new(target, template.read_text(encoding="utf-8"), created)
+        for path, text in obsidian_settings(config).items():
+            _write_new(path, text, created)
+    except OSError as exc:
+        raise WriteError(
+            f"cannot create the workspace: {exc.strerror or exc}",
+            path=exc.filename or directory,
+            rule="write-failed",
+        ) from None
     return created
 
 

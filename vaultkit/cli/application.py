@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -22,6 +23,43 @@ class _OrderedGroup(TyperGroup):
         names = super().list_commands(ctx)
         rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
         return sorted(names, key=lambda name: rank.get(name, len(rank)))
+
+    # The signature differs between the typer versions we allow; callers pass keywords.
+    def main(self, *args: Any, **extra: Any) -> Any:
+        """Run the command; a usage error (a bad option value, an unknown command) is one line
+        on stderr and exit 2, not a framed box."""
+        run: Any = super().main
+        if not extra.pop("standalone_mode", True):
+            return run(*args, standalone_mode=False, **extra)
+        try:
+            code = run(*args, standalone_mode=False, **extra)
+        except typer.Abort:
+            sys.stderr.write("aborted\n")
+            sys.exit(1)
+        except Exception as exc:
+            if not _is_usage_error(exc):
+                raise
+            sys.exit(_usage_error(exc))
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _is_usage_error(exc: BaseException) -> bool:
+    # click's exceptions, known by their shape: typer vendors its own copy of click from 0.25 on.
+    return hasattr(exc, "format_message") and isinstance(getattr(exc, "exit_code", None), int)
+
+
+def _usage_error(exc: Any) -> int:
+    """Print a click usage error as one line (with where to find help); returns its exit code."""
+    if type(exc).__name__ == "NoArgsIsHelpError":  # `vaultkit` alone: the help, as asked
+        exc.show()
+        return int(exc.exit_code)
+    ctx = getattr(exc, "ctx", None)
+    where = ctx.command_path if ctx is not None else "vaultkit"
+    message = " ".join(str(exc.format_message()).split())
+    from vaultkit.cli.console import error
+
+    error(f"{where}: {message} (see `{where} --help`)")
+    return int(exc.exit_code)
 
 
 app = typer.Typer(

@@ -1,39 +1,81 @@
-"""Output: data on stdout, messages and progress on stderr; the only place that knows rich."""
+"""Output: data on stdout, messages and progress bars on stderr; the only place that knows rich.
+
+On a terminal, tables and progress bars come from rich and messages are coloured. In a pipe or a
+file, output is plain text: full width, never cut, no box drawing, one record per line, so `grep`,
+`cut` and `git apply` read it as it is. Messages are plain lines (`warning: ...`) either way, and
+colour follows `NO_COLOR` and `FORCE_COLOR` as rich does. rich is imported only for a table or a
+bar on a terminal: a `--json` or piped run never loads it.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from vaultkit.errors import VaultkitError
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from vaultkit.model import Progress
+
 T = TypeVar("T")
+Justify = Literal["left", "right"]
+_COLOURS = {"red": "31", "green": "32", "yellow": "33", "blue": "34", "dim": "2", "bold": "1"}
 
 
-class _LazyConsole:
-    """A rich Console made on first use: `--json` output and plain runs never import rich."""
-
-    def __init__(self, **options: Any) -> None:
-        self._options = options
-        self._console: Console | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        if self._console is None:
-            from rich.console import Console
-
-            self._console = Console(**self._options)
-        return getattr(self._console, name)
+def is_terminal(stream: Any) -> bool:
+    """Whether a stream is an interactive terminal (a pipe, a file or a test runner is not)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        return False
 
 
-out: Console = _LazyConsole(highlight=False, soft_wrap=False)  # type: ignore[assignment]
-# Messages are never wrapped: an error is one line, whatever the terminal's (or a pipe's) width.
-err: Console = _LazyConsole(stderr=True, highlight=False, soft_wrap=True)  # type: ignore[assignment]
+def _colour_wanted(stream: Any) -> bool:
+    if os.environ.get("NO_COLOR"):
+        return False
+    return bool(os.environ.get("FORCE_COLOR")) or is_terminal(stream)
+
+
+def paint(text: str, colour: str | None, stream: Any = None) -> str:
+    """`text` in a terminal colour (`red`, `yellow`, ...) when `stream` shows colours."""
+    stream = stream if stream is not None else sys.stderr
+    if colour is None or not _colour_wanted(stream):
+        return text
+    codes = ";".join(_COLOURS[c] for c in colour.split())
+    return f"\x1b[{codes}m{text}\x1b[0m"
+
+
+def say(text: str = "") -> None:
+    """A message line on stderr."""
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
+
+
+def note(label: str, text: str, colour: str | None = None) -> None:
+    """`label text` on stderr, the label coloured on a terminal (`warning:`, `failed`, ...)."""
+    say(f"{paint(label, colour)} {text}")
+
+
+def warn(text: str) -> None:
+    note("warning:", text, "yellow")
+
+
+def error(text: str) -> None:
+    note("error:", text, "bold red")
+
+
+def echo(text: str = "") -> None:
+    """A line of data on stdout."""
+    sys.stdout.write(text + "\n")
 
 
 def print_json(data: Any) -> None:
@@ -47,6 +89,137 @@ def _default(value: Any) -> Any:
     raise TypeError(f"not JSON serializable: {type(value).__name__}")
 
 
+@dataclass(frozen=True)
+class Column:
+    """A table column: `preview` columns may be cut with an ellipsis on a terminal (never in a
+    pipe); `colour` styles its cells on a terminal, a `colours` map styles cells by their value."""
+
+    name: str
+    justify: Justify = "left"
+    preview: bool = False
+    colour: str | None = None
+    colours: tuple[tuple[str, str], ...] = ()
+
+
+def print_table(
+    columns: Sequence[Column], rows: Sequence[Sequence[str]], *, title: str | None = None
+) -> None:
+    """Rows under their column names on stdout: a rich table on a terminal, plain text otherwise."""
+    rows = [[" ".join(str(cell).split()) for cell in row] for row in rows]
+    if is_terminal(sys.stdout):
+        _rich_table(columns, rows, title)
+    else:
+        sys.stdout.write(plain_table(columns, rows, title=title))
+
+
+def plain_table(
+    columns: Sequence[Column], rows: Sequence[Sequence[str]], *, title: str | None = None
+) -> str:
+    """Columns aligned with two spaces, every cell whole, no trailing blanks."""
+    widths = [len(c.name) for c in columns]
+    for row in rows:
+        widths = [max(w, len(cell)) for w, cell in zip(widths, row, strict=True)]
+    lines = [title] if title else []
+    for cells in ([c.name for c in columns], *rows):
+        parts = [
+            cell.rjust(width) if column.justify == "right" else cell.ljust(width)
+            for column, cell, width in zip(columns, cells, widths, strict=True)
+        ]
+        lines.append("  ".join(parts).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def _rich_table(
+    columns: Sequence[Column], rows: Sequence[Sequence[str]], title: str | None
+) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(title=escape(title) if title else None)
+    for column in columns:
+        table.add_column(
+            column.name,
+            justify=column.justify,
+            style=column.colour,
+            no_wrap=column.preview,
+            overflow="ellipsis" if column.preview else "fold",
+            ratio=1 if column.preview else None,
+        )
+    for row in rows:
+        cells = []
+        for column, cell in zip(columns, row, strict=True):
+            colour = dict(column.colours).get(cell)
+            cells.append(f"[{colour}]{escape(cell)}[/]" if colour else escape(cell))
+        table.add_row(*cells)
+    stdout_console().print(table)
+
+
+@functools.cache
+def stdout_console() -> Console:
+    """rich's Console on stdout (a terminal's width, colours unless NO_COLOR)."""
+    from rich.console import Console
+
+    return Console(highlight=False)
+
+
+@functools.cache
+def stderr_console() -> Console:
+    """rich's Console on stderr, where progress bars go."""
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False)
+
+
+class _Bar:
+    """A progress bar with ETA on stderr: one line per stage (`summarizing`, `indexing`), started
+    at the first report, so a run with nothing to do shows nothing."""
+
+    def __init__(self) -> None:
+        self._progress: Any = None
+        self._tasks: dict[str, Any] = {}
+
+    def __call__(self, stage: str, done: int, total: int, item: str = "") -> None:
+        if self._progress is None:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
+            self._progress = Progress(
+                TextColumn("[progress.description]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                TextColumn("{task.fields[item]}", style="dim"),
+                console=stderr_console(),
+                transient=True,
+            )
+            self._progress.start()
+        if stage not in self._tasks:
+            self._tasks[stage] = self._progress.add_task(stage, total=total, item=item)
+        self._progress.update(self._tasks[stage], completed=done, total=total, item=item)
+
+    def stop(self) -> None:
+        if self._progress is not None:
+            self._progress.stop()  # also shows the cursor again
+
+
+@contextlib.contextmanager
+def progress_bar() -> Iterator[Progress | None]:
+    """A progress callback for the core while stderr is a terminal, else None (nothing drawn)."""
+    if not is_terminal(sys.stderr):
+        yield None
+        return
+    bar = _Bar()
+    try:
+        yield bar
+    finally:
+        bar.stop()
+
+
 def run(call: Callable[[], T]) -> T:
     """Run a core call; a VaultkitError becomes one line on stderr and its exit code."""
     import typer
@@ -54,17 +227,11 @@ def run(call: Callable[[], T]) -> T:
     try:
         return call()
     except VaultkitError as exc:
-        err.print(f"[bold red]error:[/] {escape(str(exc))}")
+        error(str(exc))
         raise typer.Exit(exc.exit_code) from None
     except KeyboardInterrupt:
-        err.print("[yellow]interrupted[/]; every file is either old or new, run again to finish")
+        note("interrupted:", "every file is either old or new; run again to finish", "yellow")
         raise typer.Exit(130) from None
-
-
-def escape(text: str) -> str:
-    from rich.markup import escape as rich_escape
-
-    return rich_escape(text)
 
 
 def parse_day(value: str | None, option: str) -> date | None:

@@ -15,7 +15,8 @@ PersonOption = Annotated[str | None, typer.Option(help="Only days with this pers
 ProjectOption = Annotated[str | None, typer.Option(help="Only days with this project.")]
 TagOption = Annotated[str | None, typer.Option(help="Only days with this tag.")]
 MinImportanceOption = Annotated[
-    int | None, typer.Option("--min-importance", help="Only days at least this important.")
+    int | None,
+    typer.Option("--min-importance", min=1, max=10, help="Only days at least this important."),
 ]
 
 

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from vaultkit.cli.application import ConfigOption, JsonOption, app
-from vaultkit.cli.console import err, escape, out, parse_day, print_json, run
+from vaultkit.cli.console import Column, echo, parse_day, print_json, print_table, run, say
 
 graph_app = typer.Typer(
     help="A networkx graph of days, people and projects: stats, neighbours, export.",
@@ -24,10 +24,10 @@ TagsOption = Annotated[
 @graph_app.command()
 def stats(config: ConfigOption = None, tags: TagsOption = False, json: JsonOption = False) -> None:
     """Node and edge counts by kind, components, orphan days and the busiest people and projects."""
-    from vaultkit.config import load_config
+    from vaultkit.cli.loading import load
     from vaultkit.graph import build_graph, graph_stats
 
-    result = run(lambda: graph_stats(build_graph(load_config(config), tags=tags)))
+    result = run(lambda: graph_stats(build_graph(load(config), tags=tags)))
     if json:
         print_json(result)
         return
@@ -43,35 +43,28 @@ def neighbors(
 ) -> None:
     """A day's spine neighbours, related days (both ways), people and projects."""
     from vaultkit import graph
-    from vaultkit.config import load_config
+    from vaultkit.cli.loading import load
 
     def call() -> dict[str, Any]:
         when = parse_day(day, "DATE")
         assert when is not None
-        return graph.neighbors(graph.build_graph(load_config(config), tags=tags), when)
+        return graph.neighbors(graph.build_graph(load(config), tags=tags), when)
 
     result = run(call)
     if json:
         print_json(result)
         return
-    from rich.table import Table
-
-    table = Table(
-        "",
-        "",
-        show_header=False,
-        title=f"{result['date']} (importance "
-        f"{result['importance']}, {escape(result['mood'] or 'no summary')})",
-    )
+    title = f"{result['date']} (importance {result['importance']}, "
+    title += f"{result['mood'] or 'no summary'})"
     spine = result["spine"]
-    table.add_row("previous", spine["previous"] or "-")
-    table.add_row("next", spine["next"] or "-")
-    table.add_row("related ->", ", ".join(result["related"]["out"]) or "-")
-    table.add_row("related <-", ", ".join(result["related"]["in"]) or "-")
-    for key in ("people", "projects", "tags"):
-        if key != "tags" or tags:
-            table.add_row(key, escape(", ".join(result[key])) or "-")
-    out.print(table)
+    rows = [
+        ["previous", spine["previous"] or "-"],
+        ["next", spine["next"] or "-"],
+        ["related ->", ", ".join(result["related"]["out"]) or "-"],
+        ["related <-", ", ".join(result["related"]["in"]) or "-"],
+    ]
+    rows += [[key, ", ".join(result[key]) or "-"] for key in ("people", "projects", "tags")]
+    print_table([Column("what"), Column("neighbours")], rows if tags else rows[:-1], title=title)
 
 
 @graph_app.command("export")
@@ -82,38 +75,39 @@ def export_graph(
     ] = "graphml",
     config: ConfigOption = None,
     tags: TagsOption = False,
+    json: JsonOption = False,
 ) -> None:
     """Write the graph as GraphML, GEXF or node-link JSON (for Gephi, Cytoscape, networkx)."""
-    from vaultkit.config import load_config
+    from vaultkit.cli.loading import load
     from vaultkit.graph import build_graph, export
 
     def call() -> tuple[Path, int, int]:
-        g = build_graph(load_config(config), tags=tags)
+        g = build_graph(load(config), tags=tags)
         return export(g, path, fmt.lower()), g.number_of_nodes(), g.number_of_edges()
 
     written, nodes, edges = run(call)
-    err.print(f"wrote {escape(str(written))}: {nodes} nodes, {edges} edges ({fmt.lower()})")
+    if json:
+        print_json({"path": str(written), "format": fmt.lower(), "nodes": nodes, "edges": edges})
+    else:
+        say(f"wrote {written}: {nodes} nodes, {edges} edges ({fmt.lower()})")
 
 
 def _print_stats(result: dict[str, Any]) -> None:
-    from rich.table import Table
-
-    table = Table("what", "count", title="vault graph")
-    for kind, count in result["nodes"].items():
-        table.add_row(f"{kind} nodes", str(count))
-    for kind, count in result["edges"].items():
-        table.add_row(f"{kind} edges", str(count))
-    table.add_row("components", str(result["components"]))
-    table.add_row("largest component", str(result["largest_component"]))
-    table.add_row("days without summary", str(result["days_without_summary"]))
-    table.add_row("dangling related dates", str(result["dangling_related"]))
-    orphans = result["orphan_days"]
-    table.add_row("orphan days", str(len(orphans)))
-    out.print(table)
-    if orphans:
-        out.print("orphan days (no related edge): " + ", ".join(orphans))
-    hubs = Table("kind", "name", "days", title="hubs")
-    for kind, rows in result["hubs"].items():
-        for row in rows:
-            hubs.add_row(kind, escape(row["name"]), str(row["days"]))
-    out.print(hubs)
+    rows = [[f"{kind} nodes", str(n)] for kind, n in result["nodes"].items()]
+    rows += [[f"{kind} edges", str(n)] for kind, n in result["edges"].items()]
+    rows += [
+        ["components", str(result["components"])],
+        ["largest component", str(result["largest_component"])],
+        ["days without summary", str(result["days_without_summary"])],
+        ["dangling related dates", str(result["dangling_related"])],
+        ["orphan days", str(len(result["orphan_days"]))],
+    ]
+    print_table([Column("what"), Column("count", "right")], rows, title="vault graph")
+    if result["orphan_days"]:
+        echo("orphan days (no related edge): " + ", ".join(result["orphan_days"]))
+    hubs = [
+        [kind, row["name"], str(row["days"])]
+        for kind, rows_of_kind in result["hubs"].items()
+        for row in rows_of_kind
+    ]
+    print_table([Column("kind"), Column("name"), Column("days", "right")], hubs, title="hubs")

@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from vaultkit.cli.application import ConfigOption, app
-from vaultkit.cli.console import err, escape, out, print_json, run
+from vaultkit.cli.application import ConfigOption, JsonOption, app
+from vaultkit.cli.console import (
+    echo,
+    is_terminal,
+    note,
+    paint,
+    print_json,
+    progress_bar,
+    run,
+    say,
+)
 
 if TYPE_CHECKING:
     from vaultkit.lint import FixReport, LintReport
+    from vaultkit.model import Problem
 
 
 class Format(StrEnum):
@@ -28,77 +39,96 @@ def lint(
     ] = None,
     config: ConfigOption = None,
     output: Annotated[
-        Format, typer.Option("--format", "-f", help="Output: a table, or JSON for scripts.")
+        Format,
+        typer.Option("--format", "-f", help="Output: lines for people, or json (as --json)."),
     ] = Format.table,
+    json: JsonOption = False,
     fix: Annotated[bool, typer.Option("--fix", help="Repair what is safe to repair.")] = False,
     diff: Annotated[
-        bool, typer.Option("--diff", help="Show what --fix would change; write nothing.")
+        bool,
+        typer.Option(
+            "--diff",
+            help="Print what --fix would change as a patch (git apply takes it); write nothing.",
+        ),
     ] = False,
 ) -> None:
     """Check every memory file against the schema, the vocabulary and Obsidian's rules.
 
-    Exit 1 when any error remains, 0 when clean or only warnings, 2 for usage or config errors.
+    One line per problem: `path:line: severity rule: message`. Exit 1 when any error remains, 0
+    when clean or only warnings, 2 for usage or config errors.
     """
-    from vaultkit.config import load_config
+    from vaultkit.cli.loading import load
     from vaultkit.lint import fix_vault, lint_vault
 
-    cfg = run(lambda: load_config(config))
+    as_json = json or output is Format.json
+    cfg = run(lambda: load(config))
+    with progress_bar() as progress:
+        if fix or diff:
+            fixed = run(
+                lambda: fix_vault(
+                    cfg, paths or None, dry_run=diff, diff_base=Path.cwd(), progress=progress
+                )
+            )
+            report = fixed.now
+        else:
+            report = run(lambda: lint_vault(cfg, paths or None, progress=progress))
     if fix or diff:
-        fixed = run(lambda: fix_vault(cfg, paths or None, dry_run=diff))
-        _print_changes(fixed, show_diff=diff, to_stderr=output is Format.json)
-        report = fixed.remaining
-    else:
-        report = run(lambda: lint_vault(cfg, paths or None))
-    if output is Format.json:
+        if as_json:
+            print_json(fixed.as_dict())
+        elif diff:
+            sys.stdout.write("".join(change.diff for change in fixed.changed))
+        _say_changes(fixed)
+        if diff:
+            _print_totals(report)
+        elif not as_json:
+            _print_problems(report)
+    elif as_json:
         print_json(report.as_dict())
     else:
-        _print_table(report)
+        _print_problems(report)
     raise typer.Exit(1 if report.errors else 0)
 
 
-def _print_changes(fixed: FixReport, show_diff: bool, to_stderr: bool) -> None:
-    console = err if to_stderr else out
-    if show_diff:
-        for change in fixed.changed:
-            console.print(escape(change.diff), end="")
+def _say_changes(fixed: FixReport) -> None:
     verb = "would fix" if fixed.dry_run else "fixed"
     for change in fixed.changed:
-        err.print(f"{verb} {escape(change.path)} ({', '.join(change.rules)})")
-    if not fixed.changed:
-        err.print("nothing to fix")
+        note(verb, f"{change.path} ({', '.join(change.rules)})", "green")
+    if fixed.dry_run:
+        say("nothing was written (--diff); run `vaultkit lint --fix` to apply")
+    elif not fixed.changed:
+        say("nothing to fix")
 
 
-def _print_table(report: LintReport) -> None:
-    """Problems grouped under their file, one line each (like a compiler's), then the totals."""
-    from itertools import groupby
-
-    from rich.table import Table
-
+def _print_problems(report: LintReport) -> None:
+    """One line per problem (like a compiler's), then the totals on stderr."""
     from vaultkit.rules import BY_ID
 
+    colour = is_terminal(sys.stdout)
+    for problem in report.problems:
+        rule = BY_ID.get(problem.rule)
+        echo(problem_line(problem, rule.name if rule else "", colour))
+    _print_totals(report)
+
+
+def problem_line(problem: Problem, name: str, colour: bool = False) -> str:
+    """`path:line: severity VK301 unknown-term: message (fixable)`, on one line."""
+    where = f"{problem.path}:{problem.line}" if problem.line else problem.path
+    severity: str = problem.severity
+    if colour:
+        severity = paint(severity, "red" if severity == "error" else "yellow", sys.stdout)
+    rule = f"{problem.rule} {name}" if name else problem.rule
+    message = " ".join(problem.message.split())
+    fixable = " (fixable)" if problem.fixable else ""
+    return f"{where}: {severity} {rule}: {message}{fixable}"
+
+
+def _print_totals(report: LintReport) -> None:
+    """The counts, on stderr: a message, not data."""
     if not report.problems:
-        out.print(f"[green]✓[/] {report.files_checked} files checked, no problems")
+        say(f"{paint('✓', 'green')} {report.files_checked} files checked, no problems")
         return
-    for path, problems in groupby(report.problems, key=lambda p: p.path):
-        out.print(f"[bold]{escape(path)}[/]")
-        table = Table(box=None, show_header=False, padding=(0, 1), pad_edge=False)
-        table.add_column("line", justify="right", no_wrap=True, min_width=5)
-        table.add_column("severity", no_wrap=True)
-        table.add_column("rule", no_wrap=True)
-        table.add_column("message", overflow="fold")
-        for problem in problems:
-            colour = "red" if problem.severity == "error" else "yellow"
-            rule = BY_ID.get(problem.rule)
-            fixable = " [dim](fixable)[/]" if problem.fixable else ""
-            table.add_row(
-                str(problem.line) if problem.line else "-",
-                f"[{colour}]{problem.severity}[/]",
-                f"{problem.rule} {rule.name}" if rule else problem.rule,
-                escape(problem.message) + fixable,
-            )
-        out.print(table)
     files = len({p.path for p in report.problems})
-    out.print(
+    say(
         f"{len(report.problems)} problems ({report.errors} errors, {report.warnings} warnings,"
         f" {report.fixable} fixable with --fix) in {files} of {report.files_checked} files checked"
     )

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from vaultkit.cli.application import AsOfOption, ConfigOption, JsonOption, RescanOption, app
-from vaultkit.cli.console import err, escape, parse_day, print_json, run
+from vaultkit.cli.console import note, parse_day, print_json, progress_bar, run, warn
 from vaultkit.cli.filters import (
     MinImportanceOption,
     PersonOption,
@@ -25,10 +25,11 @@ def recall(
     query: Annotated[str, typer.Argument(help="What to remember, in plain words.")],
     config: ConfigOption = None,
     max_days: Annotated[
-        int, typer.Option("--max-days", help="At most this many days in the pack.")
+        int, typer.Option("--max-days", min=1, help="At most this many days in the pack.")
     ] = 3,
     max_chars: Annotated[
-        int, typer.Option("--max-chars", help="Hard bound on the pack's length in characters.")
+        int,
+        typer.Option("--max-chars", min=1, help="Hard bound on the pack's length in characters."),
     ] = 6000,
     as_of: AsOfOption = None,
     since: SinceOption = None,
@@ -40,23 +41,30 @@ def recall(
     rescan: RescanOption = False,
     json: JsonOption = False,
 ) -> None:
-    """Print a bounded markdown pack of the best days: summary plus excerpts of the raw notes."""
-    from vaultkit.config import load_config
+    """Print a bounded markdown pack of the best days: summary plus excerpts of the raw notes.
+
+    `--as-of DAY` recalls the vault as it stood that day (no later day), as search does.
+    """
+    from vaultkit.cli.loading import load
     from vaultkit.recall import recall as make_pack
 
-    pack = run(
-        lambda: make_pack(
-            load_config(config),
-            query,
-            max_days=max_days,
-            max_chars=max_chars,
-            as_of=parse_day(as_of, "--as-of"),
-            filters=make_filters(since, until, person, project, tag, min_importance),
-            rescan=rescan,
+    with progress_bar() as progress:
+        pack = run(
+            lambda: make_pack(
+                load(config),
+                query,
+                max_days=max_days,
+                max_chars=max_chars,
+                as_of=parse_day(as_of, "--as-of"),
+                filters=make_filters(since, until, person, project, tag, min_importance),
+                rescan=rescan,
+                progress=progress,
+            )
         )
-    )
+    for message in pack.warnings:
+        warn(message)
     for path, error in pack.skipped:
-        err.print(f"[yellow]skipped[/] {escape(path)}: {escape(error)}")
+        note("skipped", f"{path}: {error}", "yellow")
     if json:
         print_json(pack.as_dict())
     else:

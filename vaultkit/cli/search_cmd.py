@@ -8,7 +8,17 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from vaultkit.cli.application import AsOfOption, ConfigOption, JsonOption, RescanOption, app
-from vaultkit.cli.console import escape, out, parse_day, print_json, run
+from vaultkit.cli.console import (
+    Column,
+    echo,
+    parse_day,
+    print_json,
+    print_table,
+    progress_bar,
+    run,
+    say,
+    warn,
+)
 from vaultkit.cli.filters import (
     MinImportanceOption,
     PersonOption,
@@ -18,6 +28,8 @@ from vaultkit.cli.filters import (
     UntilOption,
     make_filters,
 )
+
+SWEEP_ROWS = 15
 
 if TYPE_CHECKING:
     from vaultkit.evaluate import Report
@@ -29,7 +41,8 @@ def search(
     query: Annotated[str, typer.Argument(help="What to look for, in plain words.")],
     config: ConfigOption = None,
     top_k: Annotated[
-        int | None, typer.Option("--top-k", "-k", help="How many days (default: search.top_k).")
+        int | None,
+        typer.Option("--top-k", "-k", min=1, help="How many days (default: search.top_k)."),
     ] = None,
     as_of: AsOfOption = None,
     since: SinceOption = None,
@@ -44,13 +57,17 @@ def search(
     ] = False,
     json: JsonOption = False,
 ) -> None:
-    """The best days for a query: hybrid score (semantic, importance, recency), 1-hop expansion."""
-    from vaultkit.config import load_config
+    """The best days for a query: hybrid score (semantic, importance, recency), 1-hop expansion.
+
+    `--as-of DAY` searches the vault as it stood that day: recency counts from it and no later
+    day is returned.
+    """
+    from vaultkit.cli.loading import load
     from vaultkit.search import Scoring
     from vaultkit.search import search as run_search
 
     def call() -> tuple[SearchResult, Scoring]:
-        loaded = load_config(config)
+        loaded = load(config)
         result = run_search(
             loaded,
             query,
@@ -58,52 +75,42 @@ def search(
             as_of=parse_day(as_of, "--as-of"),
             filters=make_filters(since, until, person, project, tag, min_importance),
             rescan=rescan,
+            progress=progress,
         )
         return result, Scoring.of(loaded)
 
-    result, scoring = run(call)
+    with progress_bar() as progress:
+        result, scoring = run(call)
+    for message in result.warnings:
+        warn(message)
     if json:
         print_json(result.as_dict())
     else:
         _print_hits(result, scoring, explain)
 
 
-def _columns_that_fit(widths: dict[str, int], room: int, skip: tuple[str, ...]) -> list[str]:
-    """Columns in priority order, dropping the least needed ones until the table fits."""
-    names = [n for n in widths if n not in skip]
-    drop_order = ["first bullet", "mood", "projects", "via"]
-    while names and sum(widths[n] + 3 for n in names) + 1 > room and drop_order:
-        victim = drop_order.pop(0)
-        if victim in names:
-            names.remove(victim)
-    return names
-
-
 def _print_hits(result: SearchResult, scoring: Scoring, explain: bool) -> None:
-    from rich.table import Table
-
     from vaultkit.search import explain as arithmetic
 
     if not result.hits:
-        out.print(f"no day matches {escape(result.query)!r}")
+        say(f"no day matches {result.query!r}")
         return
-    has_via = any(hit.via for hit in result.hits)
-    widths = {"#": 2, "date": 10, "score": 5, "sem": 4, "imp": 3, "rec": 4, "via": 10}
-    widths.update({"projects": 22, "mood": 9, "first bullet": 24})
-    shown = _columns_that_fit(widths, out.width, skip=() if has_via else ("via",))
-    used = sum(widths[n] + 3 for n in shown if n != "first bullet") + 1
-    widths["first bullet"] = max(widths["first bullet"], out.width - used - 3)
-    table = Table(title=f"{escape(result.query)} (as of {result.as_of})")
-    for name in shown:
-        wide = name in ("projects", "mood", "first bullet")
-        table.add_column(
-            name,
-            no_wrap=True,
-            overflow="ellipsis",
-            min_width=None if wide else widths[name],
-            max_width=widths[name],
-            justify="right" if widths[name] < 6 and not wide else "left",
-        )
+    columns = [
+        Column("#", "right"),
+        Column("date"),
+        Column("score", "right"),
+        Column("sem", "right"),
+        Column("imp", "right"),
+        Column("rec", "right"),
+    ]
+    if any(hit.via for hit in result.hits):
+        columns.append(Column("via"))
+    columns += [
+        Column("projects", preview=True),
+        Column("mood"),
+        Column("first bullet", preview=True),
+    ]
+    rows = []
     for rank, hit in enumerate(result.hits, 1):
         summary = hit.summary
         cells = {
@@ -111,18 +118,18 @@ def _print_hits(result: SearchResult, scoring: Scoring, explain: bool) -> None:
             "date": hit.date.isoformat(),
             "score": f"{hit.score:.3f}",
             "sem": f"{hit.semantic:.2f}",
-            "imp": f"{hit.importance:.1f}",
+            "imp": str(summary.importance) if summary else "-",
             "rec": f"{hit.recency:.2f}",
             "via": hit.via.isoformat() if hit.via else "",
-            "mood": escape(summary.mood) if summary else "",
-            "projects": escape(", ".join(summary.projects)) if summary else "",
-            "first bullet": escape(summary.bullets[0]) if summary and summary.bullets else "",
+            "mood": summary.mood if summary else "",
+            "projects": ", ".join(summary.projects) if summary else "",
+            "first bullet": summary.bullets[0] if summary and summary.bullets else "",
         }
-        table.add_row(*(cells[name] for name in shown))
-    out.print(table)
+        rows.append([cells[c.name] for c in columns])
+    print_table(columns, rows, title=f"{result.query} (as of {result.as_of})")
     if explain:
         for rank, hit in enumerate(result.hits, 1):
-            out.print(f"{rank}. {hit.date}: {escape(arithmetic(hit, scoring))}")
+            echo(f"{rank}. {hit.date}: {arithmetic(hit, scoring)}")
 
 
 @app.command("eval")
@@ -141,7 +148,7 @@ def evaluate(
     json: JsonOption = False,
 ) -> None:
     """Measure search on labelled queries: recall@k, hit@k and MRR, overall and per category."""
-    from vaultkit.config import load_config
+    from vaultkit.cli.loading import load
     from vaultkit.errors import UsageError
     from vaultkit.evaluate import evaluate_file
 
@@ -154,16 +161,18 @@ def evaluate(
             raise UsageError(f"--k: expected positive integers like 1,3,5,10, got {k!r}")
         return values
 
-    report = run(
-        lambda: evaluate_file(
-            load_config(config),
-            queries,
-            ks=cutoffs(),
-            as_of=parse_day(as_of, "--as-of"),
-            exclude=tuple(exclude or ()),
-            sweep=sweep,
+    with progress_bar() as progress:
+        report = run(
+            lambda: evaluate_file(
+                load(config),
+                queries,
+                ks=cutoffs(),
+                as_of=parse_day(as_of, "--as-of"),
+                exclude=tuple(exclude or ()),
+                sweep=sweep,
+                progress=progress,
+            )
         )
-    )
     if json:
         print_json(report.as_dict())
     else:
@@ -171,36 +180,43 @@ def evaluate(
 
 
 def _print_report(report: Report) -> None:
-    from rich.table import Table
-
     ks = report.ks
-    table = Table(
-        "category", "n", *(f"R@{k}" for k in ks), *(f"hit@{k}" for k in ks), "MRR",
-        title=f"{report.queries} queries",
-    )  # fmt: skip
-    for name, row in report.rows.items():
-        table.add_row(
+    columns = [Column("category"), Column("n", "right")]
+    columns += [Column(f"{name}@{k}", "right") for name in ("R", "hit") for k in ks]
+    columns.append(Column("MRR", "right"))
+    rows = [
+        [
             name,
             str(row.n),
             *(f"{row.recall[k]:.3f}" for k in ks),
             *(f"{row.hit[k]:.3f}" for k in ks),
             f"{row.mrr:.3f}",
-        )
-    out.print(table)
-    if report.sweep:
-        grid = Table(
-            "w_sem", "w_imp", "w_rec", "gate", "expansion", f"R@{report.sweep_k}", "MRR",
-            title="sweep (best first; * = this config)",
-        )  # fmt: skip
-        for point in report.sweep[:15]:
-            mark = " *" if point.current else ""
-            grid.add_row(
-                f"{point.scoring.w_sem:g}",
-                f"{point.scoring.w_imp:g}",
-                f"{point.scoring.w_rec:g}",
-                f"{point.scoring.gate:g}",
-                f"{point.scoring.expansion_factor:g}{mark}",
-                f"{point.recall:.3f}",
-                f"{point.mrr:.3f}",
-            )
-        out.print(grid)
+        ]
+        for name, row in report.rows.items()
+    ]
+    print_table(columns, rows, title=f"{report.queries} queries")
+    if not report.sweep:
+        return
+    shown = [(rank, p) for rank, p in enumerate(report.sweep, 1) if rank <= SWEEP_ROWS or p.current]
+    columns = [Column("rank", "right")]
+    columns += [Column(n, "right") for n in ("w_sem", "w_imp", "w_rec", "gate", "expansion")]
+    columns += [Column(f"R@{report.sweep_k}", "right"), Column("MRR", "right"), Column("")]
+    rows = [
+        [
+            str(rank),
+            *(_weight(w) for w in (p.scoring.w_sem, p.scoring.w_imp, p.scoring.w_rec)),
+            _weight(p.scoring.gate),
+            _weight(p.scoring.expansion_factor),
+            f"{p.recall:.3f}",
+            f"{p.mrr:.3f}",
+            "* this config" if p.current else "",
+        ]
+        for rank, p in shown
+    ]
+    title = f"sweep: the best {SWEEP_ROWS} of {len(report.sweep)} scorings, and this config"
+    print_table(columns, rows, title=title)
+
+
+def _weight(value: float) -> str:
+    """A weight as `0.3`: never `-0` (a grid step that rounds to nothing is zero)."""
+    return f"{abs(value) if value == 0 else value:g}"

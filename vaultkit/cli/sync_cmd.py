@@ -7,13 +7,18 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from vaultkit.cli.application import ConfigOption, JsonOption, app
-from vaultkit.cli.console import err, escape, out, parse_day, print_json, run
+from vaultkit.cli.console import (
+    Column,
+    note,
+    parse_day,
+    print_json,
+    print_table,
+    progress_bar,
+    run,
+    say,
+)
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from rich.progress import Progress, TaskID
-
     from vaultkit.sync import SyncReport
 
 
@@ -23,18 +28,26 @@ def sync(
     date: Annotated[str | None, typer.Option("--date", help="Only this day, YYYY-MM-DD.")] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would change.")] = False,
     force: Annotated[
-        bool, typer.Option("--force", help="Also regenerate summaries edited by hand.")
+        bool,
+        typer.Option(
+            "--force",
+            help="Also regenerate summaries edited by hand (each replaced file is kept in "
+            ".vaultkit/replaced/).",
+        ),
     ] = False,
     json: JsonOption = False,
 ) -> None:
-    """The daily job: summarize missing or stale days, relate, render, link, refresh the index."""
-    from vaultkit.config import load_config
+    """The daily job: summarize missing or stale days, relate, render, link, refresh the index.
+
+    Exit 1 when a day failed, an invalid summary was kept, or the run stopped early.
+    """
+    from vaultkit.cli.loading import load
     from vaultkit.sync import sync as run_sync
 
-    with _progress(enabled=not json) as progress:
+    with progress_bar() as progress:
         report = run(
             lambda: run_sync(
-                load_config(config),
+                load(config),
                 only=parse_day(date, "--date"),
                 dry_run=dry_run,
                 force=force,
@@ -42,10 +55,9 @@ def sync(
             )
         )
     if json:
-        print_json(_report_dict(report))
-    else:
-        _print_report(report)
-    if report.failed:
+        print_json(report.as_dict())
+    print_sync_report(report, data=not json)
+    if not report.ok:
         raise typer.Exit(1)
 
 
@@ -60,85 +72,48 @@ def reconcile(
     ] = False,
     json: JsonOption = False,
 ) -> None:
-    """List days whose summary is missing, stale or invalid; `--fill` generates them."""
-    from vaultkit.config import load_config
+    """List days whose summary is missing, stale or invalid; `--fill` generates them.
+
+    Exit 1 when a day is listed (as lint does with findings), 0 when every summary is current.
+    """
+    from vaultkit.cli.loading import load
     from vaultkit.reconcile import reconcile_plan
 
     if fill:
         sync(config=config, force=force, json=json)
         return
-    plans = run(lambda: reconcile_plan(load_config(config), force=force))
+    plans = run(lambda: reconcile_plan(load(config), force=force))
     if json:
-        print_json(
-            {"days": [{"date": p.day, "action": p.action, "reason": p.reason} for p in plans]}
-        )
-        return
-    if not plans:
-        out.print("every day has a valid, current summary")
-        return
-    from rich.table import Table
-
-    table = Table("date", "action", "reason", title="what sync would do")
-    for plan in plans:
-        table.add_row(plan.day.isoformat(), plan.action, escape(plan.reason))
-    out.print(table)
-
-
-def _report_dict(report: SyncReport) -> dict[str, object]:
-    return {
-        "dry_run": report.dry_run,
-        "changes": [c.__dict__ for c in report.changes],
-        "kept": [{"date": p.day, "reason": p.reason} for p in report.kept],
-        "failed": [{"what": w, "error": e} for w, e in report.failed],
-    }
-
-
-def _print_report(report: SyncReport) -> None:
-    from rich.table import Table
-
-    changes, kept, failed = report.changes, report.kept, report.failed
-    if changes:
-        title = "would change" if report.dry_run else "changed"
-        table = Table("file", "action", "why", title=title)
-        for change in changes:
-            table.add_row(escape(change.path), change.action, escape(change.detail))
-        out.print(table)
+        print_json({"days": [p.as_dict() for p in plans]})
+    elif not plans:
+        say("every day has a valid, current summary")
     else:
-        out.print("nothing to do: the vault is up to date")
-    for plan in kept:
-        err.print(f"[yellow]kept[/] {plan.day}: {escape(plan.reason)} (use --force to regenerate)")
-    for what, error in failed:
-        err.print(f"[bold red]failed[/] {escape(what)}: {escape(error)}")
+        columns = [Column("date"), Column("action"), Column("reason")]
+        rows = [[p.day.isoformat(), p.action, p.reason] for p in plans]
+        print_table(columns, rows, title="what sync would do")
+    if plans:
+        raise typer.Exit(1)
 
 
-class _progress:
-    """A progress bar with ETA on stderr while days are summarized; silent for JSON or no terminal."""
-
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled and err.is_terminal
-        self._bar: Progress | None = None
-        self._task: TaskID | None = None
-
-    def __enter__(self) -> Callable[[int, int, str], None] | None:
-        return self.update if self.enabled else None
-
-    def update(self, done: int, total: int, label: str) -> None:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-        if self._bar is None:
-            self._bar = Progress(
-                "[progress.description]{task.description}",
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=err,
-                transient=True,
-            )
-            self._bar.start()
-            self._task = self._bar.add_task("summarizing", total=total)
-        assert self._task is not None
-        self._bar.update(self._task, completed=done, description=f"summarizing {label}")
-
-    def __exit__(self, *exc: object) -> None:
-        if self._bar is not None:
-            self._bar.stop()
+def print_sync_report(report: SyncReport, *, data: bool = True) -> None:
+    """The changes as a table on stdout (unless `data` is off), and on stderr every day kept,
+    failed or skipped, and why a run stopped."""
+    if data and report.changes:
+        columns = [Column("file"), Column("action"), Column("why")]
+        rows = [[c.path, c.action, c.detail] for c in report.changes]
+        print_table(columns, rows, title="would change" if report.dry_run else "changed")
+    if report.idle:
+        say("nothing to do: the vault is up to date")
+    elif not report.changes:
+        say("no file changed")
+    for plan in report.kept:
+        colour = "bold red" if plan.invalid else "yellow"
+        note("kept", f"{plan.day}: {plan.reason} (use --force to regenerate)", colour)
+    for path, reason in report.skipped:
+        note("skipped", f"{path}: {reason}", "yellow")
+    for what, error in report.failed:
+        note("failed", f"{what}: {error}", "bold red")
+    if report.stopped:
+        note("stopped:", report.stopped, "bold red")
+    elif report.failed:
+        say("run sync again to retry the failed days")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import bisect
 import json
-from collections.abc import Collection, Sequence
+import os
+import posixpath
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -20,18 +22,78 @@ class Entry:
 
     path: Path
     rel: str
-    kind: str  # daily, summary, transcript, index, stray, note
+    kind: str  # daily, summary, transcript, entity, index, stray, note
     day: date | None = None
 
 
 @dataclass(frozen=True)
+class LinkTargets:
+    """What a wikilink may resolve to, the way Obsidian resolves it: any file of the vault by its
+    name (a note without `.md`), case aside, or by its path from the vault's root.
+
+    `archived` days are deliberately unresolved: their daily note lives in the archive, outside
+    the vault, and a link to it keeps the timeline whole. `aliases` maps a nickname to the note
+    it names (Obsidian does not follow aliases in links; lint offers `[[Note|alias]]`).
+    """
+
+    names: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # folded name -> paths
+    paths: frozenset[str] = frozenset()  # folded vault-relative paths, notes with and without .md
+    archived: frozenset[str] = frozenset()  # YYYY-MM-DD
+    aliases: Mapping[str, str] = field(default_factory=dict)  # folded alias -> note name
+
+    def find(self, target: str, folder: str = "") -> tuple[str, ...]:
+        """The vault paths a link target reaches: one when it resolves, none or several not."""
+        key = target.casefold()
+        if "/" in target:
+            for base in ([folder] if folder else []) + [""]:
+                path = posixpath.normpath(posixpath.join(base, key)) if base else key
+                if path in self.paths or f"{path}.md" in self.paths:
+                    return (path,)
+            return ()
+        return self.names.get(key, ())
+
+
+def link_targets(config: Config, archived: Collection[date]) -> LinkTargets:
+    """Every file of the vault by name and path (dot folders, such as `.obsidian`, left out)."""
+    names: dict[str, list[str]] = {}
+    paths: set[str] = set()
+    root = config.vault_dir
+    for folder, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        below = os.path.relpath(folder, root).replace(os.sep, "/")
+        for name in filenames:
+            rel = name if below == "." else f"{below}/{name}"
+            stem = name[:-3] if name.endswith(".md") else name
+            names.setdefault(stem.casefold(), []).append(rel)
+            paths.add(rel.casefold())
+            if name.endswith(".md"):
+                paths.add(rel[:-3].casefold())
+    aliases: dict[str, str] = {}
+    people, terms = config.people, config.vocabulary
+    from vaultkit.links import link_target
+
+    for alias, target in (*people.aliases.items(), *terms.aliases.items()):
+        note = link_target(target)
+        if note.casefold() in names and alias.casefold() not in names:
+            aliases[alias.casefold()] = note
+    return LinkTargets(
+        {k: tuple(sorted(v)) for k, v in names.items()},
+        frozenset(paths),
+        frozenset(d.isoformat() for d in archived),
+        aliases,
+    )
+
+
+@dataclass(frozen=True)
 class Context:
-    """What a file's checks need to know about the rest of the vault."""
+    """What a file's checks need to know about the rest of the vault; `links` is None where a
+    check of one file alone has no vault to resolve links in (sync's validity check)."""
 
     vocabulary: Vocabulary
     known_days: Collection[date] = frozenset()
     daily_days: Sequence[date] = ()  # sorted: local and archived daily notes
     property_types: dict[str, str] = field(default_factory=dict)
+    links: LinkTargets | None = None
     _terms: dict[str, tuple[str, str] | None] = field(default_factory=dict)
     _people: dict[str, str] = field(default_factory=dict)
 
@@ -61,7 +123,11 @@ def vault_context(config: Config, found: VaultFiles) -> Context:
     daily = sorted(set(found.daily) | set(archived))
     known = frozenset(daily) | frozenset(found.summaries)
     vocabulary = Vocabulary(config.vocabulary, config.people)
-    return Context(vocabulary, known, daily, property_types(config))
+    # Days whose note is not in the vault but whose links are meant: archived (the NAS may be
+    # offline, then a summary without a local note says so).
+    away = (set(archived) | set(found.summaries)) - set(found.daily)
+    links = link_targets(config, away)
+    return Context(vocabulary, known, daily, property_types(config), links)
 
 
 def property_types(config: Config) -> dict[str, str]:

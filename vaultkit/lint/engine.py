@@ -19,51 +19,97 @@ from vaultkit.lint.file_checks import check_entry
 from vaultkit.lint.findings import Result
 from vaultkit.lint.reports import FileChange, FixReport, LintReport
 from vaultkit.lint.vault_checks import name_collisions, property_type_problems
-from vaultkit.model import Problem
+from vaultkit.model import Problem, Progress
 from vaultkit.storage import digest, write_atomic
 from vaultkit.vault import SUMMARY_NAME, VaultFiles, parse_date, scan
 from vaultkit.vocabulary import Vocabulary
 
 
-def lint_vault(config: Config, paths: Sequence[Path | str] | None = None) -> LintReport:
+def lint_vault(
+    config: Config,
+    paths: Sequence[Path | str] | None = None,
+    *,
+    progress: Progress | None = None,
+) -> LintReport:
     """Check the vault's memory files (or only those below PATHS); never raises on file content."""
     found = scan(config)
     ctx = vault_context(config, found)
     entries = _entries(config, found)
     selected = _select(config, entries, paths) if paths else entries
-    results = [check_entry(e, _read(e.path), ctx, fix=False) for e in selected]
+    results = []
+    for done, entry in enumerate(selected):
+        if progress is not None and done % 100 == 0:
+            progress("checking", done, len(selected))
+        results.append(check_entry(entry, _read(entry.path), ctx, fix=False))
     return _report(results, entries, selected)
 
 
 def fix_vault(
-    config: Config, paths: Sequence[Path | str] | None = None, dry_run: bool = False
+    config: Config,
+    paths: Sequence[Path | str] | None = None,
+    dry_run: bool = False,
+    *,
+    diff_base: Path | None = None,
+    progress: Progress | None = None,
 ) -> FixReport:
-    """Apply every safe fix atomically (or, dry run, only compute the diffs); returns what changed."""
+    """Apply every safe fix atomically (or, dry run, only compute the diffs); returns what changed.
+
+    Diffs name files relative to `diff_base` (where `git apply` will run) when they lie below it,
+    else relative to the vault.
+    """
     found = scan(config)
     ctx = vault_context(config, found)
     entries = _entries(config, found)
     selected = _select(config, entries, paths) if paths else entries
-    results: list[Result] = []
+    before: list[Result] = []
+    after: list[Result] = []
     changes: list[FileChange] = []
-    for entry in selected:
-        results.append(_fix_entry(entry, ctx, changes, dry_run))
-    return FixReport(tuple(changes), _report(results, entries, selected), dry_run)
+    for done, entry in enumerate(selected):
+        if progress is not None and done % 100 == 0:
+            progress("checking", done, len(selected))
+        checked, fixed = _fix_entry(config, entry, ctx, changes, dry_run, diff_base)
+        before.append(checked)
+        after.append(fixed)
+    return FixReport(
+        tuple(changes),
+        _report(after, entries, selected),
+        dry_run,
+        before=_report(before, entries, selected),
+    )
 
 
-def _fix_entry(entry: Entry, ctx: Context, changes: list[FileChange], dry_run: bool) -> Result:
-    """Fix one file (adding its change to `changes`); returns its checks as it is afterwards."""
+def _fix_entry(
+    config: Config,
+    entry: Entry,
+    ctx: Context,
+    changes: list[FileChange],
+    dry_run: bool,
+    diff_base: Path | None,
+) -> tuple[Result, Result]:
+    """Fix one file (adding its change to `changes`); returns its checks before and after."""
     data = _read(entry.path)
     result = check_entry(entry, data, ctx, fix=True)
     if result.fixed is None or not isinstance(data, bytes):
-        return result
+        return result, result
     new = result.fixed.encode("utf-8")
     if new == data:
-        return result
+        return result, result
     rules = tuple(sorted({p.rule for p in result.problems if p.fixable}))
-    changes.append(FileChange(entry.rel, rules, _diff(entry.rel, data, result.fixed)))
+    name = _diff_name(entry, diff_base)
+    changes.append(FileChange(entry.rel, rules, unified_diff(name, data, result.fixed)))
     if not dry_run:
-        write_atomic(entry.path, result.fixed, expected=digest(data))
-    return check_entry(entry, new, ctx, fix=False)
+        write_atomic(entry.path, result.fixed, expected=digest(data), within=config.vault_dir)
+    return result, check_entry(entry, new, ctx, fix=False)
+
+
+def _diff_name(entry: Entry, base: Path | None) -> str:
+    """The file's name in a diff: below `base` if it is there, else relative to the vault."""
+    if base is not None:
+        try:
+            return entry.path.resolve().relative_to(base.resolve()).as_posix()
+        except ValueError:
+            pass
+    return entry.rel
 
 
 def check_summary_text(
@@ -110,6 +156,7 @@ def _entries(config: Config, found: VaultFiles) -> list[Entry]:
     entries = [entry(p, "daily", d) for d, p in found.daily.items()]
     entries += [entry(p, "summary", d) for d, p in found.summaries.items()]
     entries += [entry(p, "transcript", d) for d, ps in found.transcripts.items() for p in ps]
+    entries += [entry(p, "entity") for p in found.entities]
     entries += [entry(p, "stray") for p in found.strays]
     if config.index_file.is_file():
         entries.append(entry(config.index_file, "index"))
@@ -147,18 +194,26 @@ def _read(path: Path) -> bytes | OSError:
         return exc
 
 
-def _diff(rel: str, old: bytes, new: str) -> str:
-    before = old.decode("utf-8", errors="replace").replace("\r\n", "\n").lstrip("\ufeff")
+def unified_diff(name: str, old: bytes, new: str) -> str:
+    """A patch `git apply` and `patch -p1` take: exact lines (a BOM and CRs included), and the
+    "no newline at end of file" mark where a side lacks its last newline."""
+    before = old.decode("utf-8", errors="replace")
     lines = difflib.unified_diff(
-        before.splitlines(keepends=True),
-        new.splitlines(keepends=True),
-        fromfile=f"a/{rel}",
-        tofile=f"b/{rel}",
+        _lines(before), _lines(new), fromfile=f"a/{name}", tofile=f"b/{name}", lineterm="\n"
     )
-    text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
-    if not text:  # only the BOM or the line endings changed
-        text = f"--- a/{rel}\n+++ b/{rel}\n(byte order mark or line endings only)\n"
-    return text
+    out = []
+    for line in lines:
+        out.append(line)
+        if not line.endswith("\n"):
+            out.append("\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+def _lines(text: str) -> list[str]:
+    """Lines with their `\n` kept; only `\n` ends a line (a CR stays in its line, as git sees it)."""
+    parts = text.split("\n")
+    lines = [p + "\n" for p in parts[:-1]]
+    return [*lines, parts[-1]] if parts[-1] else lines
 
 
 def _report(results: list[Result], entries: list[Entry], selected: list[Entry]) -> LintReport:

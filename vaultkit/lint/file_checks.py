@@ -16,7 +16,7 @@ from vaultkit.lint.findings import Findings, Result, problem
 from vaultkit.lint.fixes import Plan
 from vaultkit.lint.front_checks import check_generic_front, check_second_block
 from vaultkit.lint.frontmatter import Front
-from vaultkit.lint.link_checks import check_links, check_managed
+from vaultkit.lint.link_checks import check_links, check_managed, check_resolution
 from vaultkit.lint.summary_checks import check_summary
 from vaultkit.lint.vault_checks import category
 from vaultkit.summary import SUMMARY_KEYS
@@ -85,6 +85,8 @@ def _check_note(
     if front is not None:
         check_generic_front(front, found, plan)
     check_links(body, body_line, found, dates=False)
+    if ctx.links is not None:
+        check_resolution(body, body_line, ctx.links, _folder(entry), found, plan)
     if entry.kind == "daily" and entry.day is not None:
         previous = ctx.previous_day(entry.day)
         expected = spine_line(previous) if previous else None
@@ -92,6 +94,11 @@ def _check_note(
     elif entry.kind == "transcript" and entry.day is not None:
         expected = parent_line(entry.day)
         check_managed(body, body_line, PARENT_LINE, expected, "parent-link", found, plan)
+
+
+def _folder(entry: Entry) -> str:
+    """The file's folder, relative to the vault (for links relative to the note)."""
+    return entry.rel.rpartition("/")[0].casefold()
 
 
 def _record_properties(entry: Entry, front: Front, ctx: Context, result: Result) -> None:

@@ -21,6 +21,7 @@ _DATE_LINK = re.compile(
     r"(!?)\[\[\s*(" + DATE_PATTERN + r")\s*(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]"
 )
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+_ALIAS_LINK = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
 
 
 @dataclass
@@ -32,6 +33,7 @@ class Plan:
     managed: tuple[re.Pattern[str], str | None] | None = None  # spine or parent line
     unlink_lines: list[int] = field(default_factory=list)  # body offsets holding date links
     footer: str | None = None  # the footer line the body should carry ("" for none)
+    aliased: dict[str, str] = field(default_factory=dict)  # link by alias -> the note it names
 
     def __bool__(self) -> bool:
         return bool(
@@ -40,6 +42,7 @@ class Plan:
             or self.managed
             or self.unlink_lines
             or self.footer is not None
+            or self.aliased
         )
 
     def apply(self, text: str, front: Front | None, kind: str) -> str:
@@ -48,6 +51,8 @@ class Plan:
         head = text[: len(text) - len(body)] if frontmatter is not None else ""
         if front is not None and (self.values or self.order):
             head = "---\n" + front.rewrite(self.values, self.order) + "---\n"
+        if self.aliased:
+            body = _link_aliases(body, self.aliased)
         if kind == "summary":
             return self._summary(text, head, body)
         out = head + body
@@ -72,9 +77,33 @@ class Plan:
             body = _unlink_dates(body, set(self.unlink_lines))
         if self.footer is not None:
             body = _set_footer(body, self.footer)
+        if self.managed is not None:
+            body = set_managed_line(body, *self.managed)
         if marker is not None and marker.pristine:
             return add_marker(head + body, marker.source)
         return head + body + tail
+
+
+def _link_aliases(body: str, aliased: dict[str, str]) -> str:
+    """`[[Fred]]` -> `[[Freedy|Fred]]` (and `[[Fred#h|x]]` -> `[[Freedy#h|x]]`), outside code."""
+
+    def relink(match: re.Match[str]) -> str:
+        bang, target, heading, shown = match.groups()
+        note = aliased.get(target.strip())
+        if note is None:
+            return match.group(0)
+        return f"{bang}[[{note}{heading or ''}|{shown if shown is not None else target}]]"
+
+    out = []
+    for line in body.split("\n"):
+        pieces, last = [], 0
+        for span in _CODE_SPAN.finditer(line):
+            pieces.append(_ALIAS_LINK.sub(relink, line[last : span.start()]))
+            pieces.append(span.group(0))
+            last = span.end()
+        pieces.append(_ALIAS_LINK.sub(relink, line[last:]))
+        out.append("".join(pieces))
+    return "\n".join(out)
 
 
 def footer_index(lines: list[str]) -> int | None:

@@ -8,7 +8,7 @@ from vaultkit.document import top_level_keys
 from vaultkit.lint.findings import Findings
 from vaultkit.lint.fixes import Plan
 from vaultkit.lint.frontmatter import Front
-from vaultkit.vocabulary import tag_of, unique
+from vaultkit.vocabulary import unique, valid_tag
 
 
 def check_generic_front(front: Front, found: Findings, plan: Plan) -> None:
@@ -25,7 +25,7 @@ def check_generic_front(front: Front, found: Findings, plan: Plan) -> None:
         isinstance(t, str | int) and not isinstance(t, bool) for t in items
     ):
         return
-    bad = [str(t) for t in items if tag_of(str(t)) != str(t)]
+    bad = [str(t) for t in items if valid_tag(str(t)) != str(t)]
     if bad:
         _report_tags(front, bad, items, found, plan)
 
@@ -34,9 +34,9 @@ def _report_tags(
     front: Front, bad: list[str], items: list[Any], found: Findings, plan: Plan
 ) -> None:
     line = front.line_of("tags")
-    fixed = list(unique(t for t in (tag_of(str(t)) for t in items) if t))
+    fixed = list(unique(t for t in (valid_tag(str(t)) for t in items) if t))
     for tag in bad:
-        repaired = tag_of(tag)
+        repaired = valid_tag(tag)
         to = f"`{repaired}`" if repaired else "nothing (dropped)"
         found.add(
             "invalid-tag",

@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 
 from vaultkit.links import FOOTER_PREFIX, LINK_UNSAFE, find_wikilinks, wikilink
+from vaultkit.lint.context import LinkTargets
 from vaultkit.lint.findings import Findings
 from vaultkit.lint.fixes import Plan, footer_index
 from vaultkit.summary import MARKER
@@ -16,12 +17,18 @@ _LINK_FAST = re.compile(r"\[\[([^\[\]\n]*?)\]\]")
 _wikilink = lru_cache(maxsize=1 << 14)(wikilink)  # the same people and projects in every footer
 
 
-def check_links(body: str, body_line: int, found: Findings, dates: bool) -> list[int]:
-    """Report unlinkable targets (and, for summaries, date links); returns body offsets of date links."""
+def check_links(
+    body: str, body_line: int, found: Findings, dates: bool, own_link: str | None = None
+) -> list[int]:
+    """Report unlinkable targets (and, for summaries, date links); returns body offsets of date
+    links. `own_link` is a summary's managed link to its own day: that date link is meant."""
     if not _suspicious(body, dates):
         return []
     date_lines = []
+    lines = body.split("\n")
     for target, offset in find_wikilinks(body, 0):
+        if own_link is not None and lines[offset] == own_link:
+            continue
         target = target.rstrip("\\")
         if LINK_UNSAFE.search(target):
             found.add(
@@ -111,3 +118,46 @@ def check_footer(
             "links-footer", body_line + at, f"links footer is out of step; expected `{expected}`"
         )
     plan.footer = expected
+
+
+_LINK_PARTS = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
+
+
+def check_resolution(
+    body: str, body_line: int, links: LinkTargets, folder: str, found: Findings, plan: Plan
+) -> None:
+    """Every wikilink must reach exactly one file, as Obsidian resolves it, or be meant to reach
+    none (a day in the archive). A link by a known alias is fixed to `[[Note|alias]]`."""
+    if not any(_unresolved(t, links, folder) for t in _fast_targets(body)):
+        return
+    for target, offset in find_wikilinks(body, 0):
+        target = target.rstrip("\\")
+        if not target or LINK_UNSAFE.search(target):
+            continue  # a link inside the note, or one `unlinkable-target` reports
+        reached = links.find(target, folder)
+        if len(reached) > 1:
+            shown = ", ".join(reached)
+            found.add("ambiguous-link", body_line + offset, f"[[{target}]] names {shown}")
+        elif not reached and target not in links.archived:
+            note = links.aliases.get(target.casefold())
+            if note is not None:
+                found.add(
+                    "unresolved-link",
+                    body_line + offset,
+                    f"[[{target}]] is an alias of [[{note}]]; Obsidian does not follow aliases "
+                    f"in links: fix writes [[{note}|{target}]]",
+                )
+                plan.aliased[target] = note
+            else:
+                message = f"[[{target}]]: no note of the vault has this name (a ghost in the graph)"
+                found.add("unresolved-link", body_line + offset, message, fixable=False)
+
+
+def _fast_targets(body: str) -> list[str]:
+    return [m.group(2).strip() for m in _LINK_PARTS.finditer(body)]
+
+
+def _unresolved(target: str, links: LinkTargets, folder: str) -> bool:
+    if not target:
+        return False
+    return len(links.find(target, folder)) != 1 and target not in links.archived

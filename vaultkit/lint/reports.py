@@ -46,8 +46,26 @@ class FileChange:
 
 @dataclass(frozen=True)
 class FixReport:
-    """What `--fix` changed, and the lint report of the vault as it is after the fix."""
+    """What `--fix` changed, and the lint reports of the vault after the fix and before it (a dry
+    run leaves the vault as it was before)."""
 
     changed: tuple[FileChange, ...]
     remaining: LintReport
     dry_run: bool = False
+    before: LintReport | None = None
+
+    @property
+    def now(self) -> LintReport:
+        """The vault as it is after this run: as before for a dry run."""
+        return self.before if self.dry_run and self.before is not None else self.remaining
+
+    def as_dict(self) -> dict[str, Any]:
+        """The `vaultkit lint --fix --json` object: the lint report plus what was (or would be)
+        changed."""
+        return {
+            **self.now.as_dict(),
+            "dry_run": self.dry_run,
+            "changes": [
+                {"path": c.path, "rules": list(c.rules), "diff": c.diff} for c in self.changed
+            ],
+        }

@@ -10,12 +10,19 @@ from collections.abc import Collection
 from datetime import date, datetime
 from typing import Any
 
+from vaultkit.links import PARENT_LINE, parent_line
 from vaultkit.lint.context import Context, Entry
 from vaultkit.lint.findings import Findings
 from vaultkit.lint.fixes import Plan
 from vaultkit.lint.front_checks import mark_coercions
 from vaultkit.lint.frontmatter import FIRST_LINE, Front
-from vaultkit.lint.link_checks import DATE_LIKE, check_footer, check_links
+from vaultkit.lint.link_checks import (
+    DATE_LIKE,
+    check_footer,
+    check_links,
+    check_managed,
+    check_resolution,
+)
 from vaultkit.lint.term_checks import check_terms
 from vaultkit.summary import SUMMARY_KEYS
 from vaultkit.vault import parse_date
@@ -31,11 +38,17 @@ def check_summary(
     plan: Plan,
 ) -> None:
     """Every summary rule; fixable ones record their repair in `plan`."""
+    own_link = parent_line(entry.day) if entry.day is not None else None
     if front is None:
         found.add("frontmatter-shape", 1, "a summary needs YAML frontmatter")
-        check_links(body, body_line, found, dates=True)
+        check_links(body, body_line, found, dates=True, own_link=own_link)
         return
-    plan.unlink_lines = check_links(body, body_line, found, dates=True)
+    plan.unlink_lines = check_links(body, body_line, found, dates=True, own_link=own_link)
+    if own_link is not None:
+        check_managed(body, body_line, PARENT_LINE, own_link, "day-link", found, plan)
+    if ctx.links is not None:
+        folder = entry.rel.rpartition("/")[0].casefold()
+        check_resolution(body, body_line, ctx.links, folder, found, plan)
     if not front.ok or not isinstance(front.data, dict | None):
         return
     data: dict[Any, Any] = front.data or {}

@@ -14,7 +14,7 @@ answer is. Measured on LoCoMo, half and half beats either alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Container, Mapping
 from typing import TypeVar
 
 from vaultkit.retrieval.dates import query_date_terms
@@ -36,7 +36,7 @@ def semantic_scores(
     index: DayIndex,
     query: str,
     *,
-    allowed: Collection[str] | None = None,
+    allowed: Container[str] | None = None,
     w_day: float = 0.5,
     rerank: int = RERANK_DAYS,
 ) -> dict[str, float]:

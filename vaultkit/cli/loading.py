@@ -1,0 +1,22 @@
+"""Loading the workspace config for a command, with its warnings said once on stderr."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from vaultkit.cli.console import warn
+
+if TYPE_CHECKING:
+    from vaultkit.config import Config
+
+
+def load(path: Path | None) -> Config:
+    """The config at `path` (default: `./memory_config.json`); its warnings go to stderr."""
+    from vaultkit.config import load_config
+    from vaultkit.vocabulary import config_warnings
+
+    config = load_config(path)
+    for message in config_warnings(config):
+        warn(message)
+    return config
