@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import tree_hashes
-from test_lint_rules import CHAT, NOTE, S, make_workspace, set_key, summary_text, write
+from test_lint_rules import CHAT, NOTE, S, lint, make_workspace, set_key, summary_text, write
 
 
 @pytest.fixture
@@ -122,3 +122,35 @@ def test_help_mentions_the_options(cli) -> None:
     assert result.exit_code == 0
     for option in ("--fix", "--diff", "--format", "--config"):
         assert option in result.stdout
+
+
+def test_a_diff_is_a_patch_git_apply_takes(ws: Path) -> None:
+    import subprocess
+    import sys
+
+    write(ws, CHAT, "# Chat\n")  # a missing parent link
+    write(ws, NOTE, "\ufeff" + (ws / "vault" / NOTE).read_text("utf-8").replace("\n", "\r\n"))
+    write(ws, S, summary_text().replace("tags: [Kubernetes, Docker]", "tags: [k8s, Docker]"))
+    git = ["git", "-c", "user.email=t@t", "-c", "user.name=t"]
+    subprocess.run([*git, "init", "-q"], cwd=ws, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=ws, check=True)
+    subprocess.run([*git, "commit", "-qm", "vault"], cwd=ws, check=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "vaultkit", "lint", "--fix", "--diff"],
+        cwd=ws,
+        capture_output=True,
+        env={**__import__("os").environ, "COLUMNS": "40"},
+    )
+    assert done.returncode == 1  # errors remain: nothing was written
+    assert b"nothing was written" in done.stderr
+    patch = ws / "fix.patch"
+    patch.write_bytes(done.stdout)
+    assert patch.read_bytes().count(b"--- a/") == 3
+    subprocess.run(["git", "apply", "--check", "fix.patch"], cwd=ws, check=True)
+    subprocess.run(["git", "apply", "fix.patch"], cwd=ws, check=True)
+    patch.unlink()
+    assert lint(ws).problems == ()
+    applied = tree_hashes(ws / "vault")
+    subprocess.run(["git", "checkout", "-q", "--", "."], cwd=ws, check=True)  # back, then --fix
+    subprocess.run([sys.executable, "-m", "vaultkit", "lint", "--fix"], cwd=ws, capture_output=True)
+    assert tree_hashes(ws / "vault") == applied  # the patch is exactly what --fix writes

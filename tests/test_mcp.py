@@ -188,6 +188,18 @@ def test_answers_are_ascii_json_whatever_the_query_holds(synced: Path) -> None:
         assert json.loads(line)["result"]["structuredContent"]["query"] == query
 
 
+def test_search_answers_hold_what_the_description_promises(host: Host) -> None:
+    tools = {t["name"]: t for t in host.request("tools/list")["result"]["tools"]}
+    promised = ("people", "projects", "tags", "mood", "bullets")
+    assert all(word in tools["search"]["description"] for word in promised)
+    found = host.call("search", query="redis outage", as_of="2026-07-10")["structuredContent"]
+    assert found["results"]
+    for row in found["results"]:
+        assert row["date"] <= "2026-07-10"  # the vault as it stood that day
+        assert row["importance"] in range(1, 11) and 0 <= row["importance_score"] <= 1
+        assert all(key in row for key in promised) and row["bullets"]
+
+
 def test_a_vault_gone_while_serving_is_a_tool_error(host: Host, synced: Path) -> None:
     vault = load_config(synced).vault_dir
     vault.rename(vault.with_name("moved"))

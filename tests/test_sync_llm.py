@@ -114,3 +114,44 @@ def test_unreachable_llm_fails_each_day_with_one_line(workspace: Path, cli) -> N
     assert not (workspace / "vault" / "memory" / "summaries").exists() or not list(
         (workspace / "vault" / "memory" / "summaries").iterdir()
     )
+
+
+def free_port() -> int:
+    """A port on 127.0.0.1 with nothing listening on it (connections are refused)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_an_endpoint_that_is_down_stops_the_run_early(workspace: Path, cli) -> None:
+    import time
+
+    config_path = llm_workspace(workspace, f"http://127.0.0.1:{free_port()}/v1", days=10)
+    started = time.monotonic()
+    result = cli("sync", "--config", config_path, "--json")
+    assert time.monotonic() - started < 20  # three days tried, not ten
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert [f["what"] for f in data["failed"]] == ["2026-07-01", "2026-07-02", "2026-07-03"]
+    assert all("connection refused" in f["error"] for f in data["failed"])
+    assert len(data["untried"]) == 7
+    assert "stopped: the summarizer endpoint failed on 3 days in a row" in result.stderr
+    assert "7 days left for the next run" in result.stderr
+    assert not list((workspace / "vault" / "memory" / "summaries").glob("*.summary.md"))
+
+
+def test_server_errors_after_the_retries_stop_the_run_and_the_next_run_resumes(
+    workspace: Path, cli, llm_server
+) -> None:
+    config_path = llm_workspace(workspace, llm_server.url, days=6)
+    llm_server.reply(*[error(503) for _ in range(6)])  # 3 days x (1 try + 1 retry)
+    result = cli("sync", "--config", config_path)
+    assert result.exit_code == 1
+    assert "stopped:" in result.stderr and "3 days left" in result.stderr
+    assert llm_server.pending == 0
+    llm_server.reply(*[chat(GOOD) for _ in range(6)])
+    resumed = cli("sync", "--config", config_path)
+    assert resumed.exit_code == 0, resumed.stderr
+    assert len(list((workspace / "vault" / "memory" / "summaries").glob("*.summary.md"))) == 6

@@ -44,7 +44,7 @@ if TYPE_CHECKING:
 
 INDEX_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
-SCHEMA = 9
+SCHEMA = 10  # 10: Unicode words and CJK pairs
 # Characters per embedded chunk: about 200 word pieces, inside small models' 256-piece input
 # (MiniLM's); a fixed count of turns overflowed it for 69% of LoCoMo's 8-turn chunks.
 EMBED_CHARS = 800

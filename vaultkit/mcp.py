@@ -43,7 +43,11 @@ PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS, INTERNAL_ERROR =
 
 _DATE = {"type": "string", "format": "date", "description": "YYYY-MM-DD"}
 _FILTERS: dict[str, Any] = {
-    "as_of": {**_DATE, "description": "The day counted as today, YYYY-MM-DD (default: today)."},
+    "as_of": {
+        **_DATE,
+        "description": "Search the memory as it stood on this day, YYYY-MM-DD: recency counts "
+        "from it and no later day is returned (default: today, every day).",
+    },
     "since": {**_DATE, "description": "Only days on or after this one, YYYY-MM-DD."},
     "until": {**_DATE, "description": "Only days on or before this one, YYYY-MM-DD."},
     "person": {"type": "string", "description": "Only days with this person (or nickname)."},
@@ -64,8 +68,9 @@ TOOLS: list[dict[str, Any]] = [
         "title": "Search memory",
         "description": (
             "The days of the memory vault that best answer a question, ranked by relevance, "
-            "importance and recency, with each day's summary (people, projects, tags, mood, "
-            "bullets). Use it to find when something happened or which days to read."
+            "importance and recency. Each result holds the day's score and its parts, and the "
+            "day's summary: importance (1-10), people, projects, tags, mood and bullets. Use it "
+            "to find when something happened or which days to read."
         ),
         "inputSchema": {
             "type": "object",

@@ -44,6 +44,13 @@ RULES: tuple[Rule, ...] = (
         "Two notes' names differ only in case; Obsidian cannot tell them apart.",
     ),
     Rule("VK006", "unreadable", "error", False, "The file cannot be read."),
+    Rule(
+        "VK007",
+        "linked-folder",
+        "warning",
+        False,
+        "A folder of the memory tree is a symbolic link; vaultkit does not walk it.",
+    ),
     # Frontmatter, as Obsidian reads it.
     Rule("VK101", "yaml-syntax", "error", False, "The frontmatter is not valid YAML."),
     Rule(

@@ -185,6 +185,9 @@ def _sync(
             for p in work
         ]
     _reformat(config, found, reformat, report, catalog, dry_run)
+    for folder in found.files.linked_folders:
+        why = "a symbolic link to a folder: not read (vaultkit reads linked files, not folders)"
+        report.skipped.append((_rel(config, folder), why))
     _link_notes(config, found, report, dry_run)
     try:
         _write_memory_index(config, found, report, dry_run)

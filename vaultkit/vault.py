@@ -50,6 +50,7 @@ class VaultFiles:
     transcripts: dict[date, list[Path]] = field(default_factory=dict)
     entities: list[Path] = field(default_factory=list)  # people's and projects' notes
     strays: list[Path] = field(default_factory=list)
+    linked_folders: list[Path] = field(default_factory=list)  # symbolic links, never walked
 
     @property
     def days(self) -> list[date]:
@@ -65,14 +66,15 @@ def scan(config: Config) -> VaultFiles:
     memory, summaries = os.fspath(config.memory_dir), os.fspath(summaries_dir)
     entity_dirs = (config.people_dir, config.projects_dir)
     skip = (summaries_dir, chats_dir, *entity_dirs)
-    for folder, name, path in _markdown_files(config.memory_dir, skip=skip):
+    linked = found.linked_folders
+    for folder, name, path in _markdown_files(config.memory_dir, skip=skip, linked=linked):
         match = DAILY_NAME.match(name)
         day = parse_date(match.group(1)) if match and folder == memory else None
         if day is not None:
             found.daily[day] = path
         elif not (name == INDEX_NAME and folder == memory):
             found.strays.append(path)
-    for folder, name, path in _markdown_files(summaries_dir):
+    for folder, name, path in _markdown_files(summaries_dir, linked=linked):
         match = SUMMARY_NAME.match(name)
         day = parse_date(match.group(1)) if match and folder == summaries else None
         if day is not None:
@@ -80,7 +82,7 @@ def scan(config: Config) -> VaultFiles:
         else:
             found.strays.append(path)
     chats = os.fspath(chats_dir)
-    for folder, name, path in _markdown_files(chats_dir):
+    for folder, name, path in _markdown_files(chats_dir, linked=linked):
         folders = folder[len(chats) :].split(os.sep)  # below chats_dir: empty parts dropped next
         day = date_in_parts([*(f for f in folders if f), name])
         if day is None:
@@ -92,6 +94,7 @@ def scan(config: Config) -> VaultFiles:
     for paths in found.transcripts.values():
         paths.sort()
     found.strays.sort()
+    found.linked_folders = sorted(set(linked))
     return found
 
 
@@ -125,9 +128,15 @@ def scan_archive(root: Path) -> dict[date, Path]:
     return notes
 
 
-def _markdown_files(root: Path, skip: tuple[Path, ...] = ()) -> Iterator[tuple[str, str, Path]]:
+def _markdown_files(
+    root: Path, skip: tuple[Path, ...] = (), linked: list[Path] | None = None
+) -> Iterator[tuple[str, str, Path]]:
     """(folder, name, path) of every `.md` file below `root`, skipping dot folders, temp files
-    and the `skip` trees; `folder` is the walk's own string, `root`'s exactly for its top files."""
+    and the `skip` trees; `folder` is the walk's own string, `root`'s exactly for its top files.
+
+    A folder that is a symbolic link is not walked (it may loop, or lead anywhere); it is added
+    to `linked`, so the caller can say so. A linked file is listed and read through.
+    """
     if not root.is_dir():
         return
     skipped = {os.fspath(s) for s in skip}
@@ -135,6 +144,10 @@ def _markdown_files(root: Path, skip: tuple[Path, ...] = ()) -> Iterator[tuple[s
         dirnames[:] = sorted(
             d for d in dirnames if not d.startswith(".") and os.path.join(dirpath, d) not in skipped
         )
+        if linked is not None:
+            linked += [
+                Path(dirpath, d) for d in dirnames if os.path.islink(os.path.join(dirpath, d))
+            ]
         folder = Path(dirpath)
         for name in filenames:
             if name.endswith(".md") and not name.startswith("."):

@@ -16,7 +16,7 @@ from vaultkit.config import Config
 from vaultkit.errors import UsageError
 from vaultkit.lint.context import Context, Entry, vault_context
 from vaultkit.lint.file_checks import check_entry
-from vaultkit.lint.findings import Result
+from vaultkit.lint.findings import Result, problem
 from vaultkit.lint.reports import FileChange, FixReport, LintReport
 from vaultkit.lint.vault_checks import name_collisions, property_type_problems
 from vaultkit.model import Problem, Progress
@@ -41,7 +41,7 @@ def lint_vault(
         if progress is not None and done % 100 == 0:
             progress("checking", done, len(selected))
         results.append(check_entry(entry, _read(entry.path), ctx, fix=False))
-    return _report(results, entries, selected)
+    return _report(results, entries, selected, _linked(config, found, paths))
 
 
 def fix_vault(
@@ -70,11 +70,12 @@ def fix_vault(
         checked, fixed = _fix_entry(config, entry, ctx, changes, dry_run, diff_base)
         before.append(checked)
         after.append(fixed)
+    linked = _linked(config, found, paths)
     return FixReport(
         tuple(changes),
-        _report(after, entries, selected),
+        _report(after, entries, selected, linked),
         dry_run,
-        before=_report(before, entries, selected),
+        before=_report(before, entries, selected, linked),
     )
 
 
@@ -216,8 +217,30 @@ def _lines(text: str) -> list[str]:
     return [*lines, parts[-1]] if parts[-1] else lines
 
 
-def _report(results: list[Result], entries: list[Entry], selected: list[Entry]) -> LintReport:
-    problems = [p for r in results for p in r.problems]
+def _linked(config: Config, found: VaultFiles, paths: Sequence[Path | str] | None) -> list[Problem]:
+    """A warning per linked folder (whole-vault runs only): what is in it is never read."""
+    if paths:
+        return []
+    message = (
+        "a symbolic link to a folder: vaultkit reads linked files, but does not walk linked folders"
+    )
+    return [
+        problem("linked-folder", _rel_of(config, folder), None, message)
+        for folder in found.linked_folders
+    ]
+
+
+def _rel_of(config: Config, path: Path) -> str:
+    return os.path.relpath(path, config.vault_dir).replace(os.sep, "/")
+
+
+def _report(
+    results: list[Result],
+    entries: list[Entry],
+    selected: list[Entry],
+    extra: Sequence[Problem] = (),
+) -> LintReport:
+    problems = [p for r in results for p in r.problems] + list(extra)
     problems += name_collisions(entries, {e.rel for e in selected})
     problems += property_type_problems(results)
     return LintReport(len(selected), tuple(sorted(problems, key=_order)))

@@ -1,20 +1,38 @@
 """Tokenizer, stopword list and a Porter stemmer (standard library only).
 
-`tokenize(text)` is what the pure-Python scorer and the related-days graph use.
-It lowercases, splits on anything that is not a letter or digit (so ``Melanie's``
-gives ``melanie`` and a dropped ``s``), removes stopwords and one-letter tokens,
-and applies the classic Porter (1980) stemmer, the same algorithm as SQLite
-FTS5's ``porter`` tokenizer, so both back ends agree on what a term is.
+`tokenize(text)` is what the index, the queries and recall's excerpts use. It case-folds, splits
+on anything that is not a letter, digit or combining mark of any script (so ``Melanie's`` gives
+``melanie`` and a dropped ``s``, and ``Привет``, ``مرحبا`` or ``हिन्दी`` stay whole), folds
+accents away in Latin words (``café`` is ``cafe``), removes stopwords and one-letter tokens, and
+applies the classic Porter (1980) stemmer to ASCII words. Scripts written without spaces (Chinese,
+Japanese, Korean, Thai) are split into overlapping character pairs, as search engines do
+(Lucene's CJK bigrams): ``東京オフィス`` gives ``東京 京オ オフ フィ ィス``, so any two-character
+word of it matches.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 __all__ = ["STOPWORDS", "stem", "tokenize", "words"]
 
-_WORD = re.compile(r"[a-z0-9]+")
+# Combining marks belong to their word: Devanagari's vowel signs and virama, Arabic's harakat,
+# Hebrew's points, Thai's vowels (str.isalnum() and so `\w` leave them out).
+_MARKS = (
+    "\u0300-\u036f\u0483-\u0489\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u06d6-\u06ed"
+    "\u0900-\u0dff\u0e31\u0e34-\u0e3a\u0e47-\u0e4e\u0eb1\u0eb4-\u0ebc\u0ec8-\u0ecd"
+    "\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
+)
+_WORD = re.compile(f"[\\w{_MARKS}]+")  # on text whose `_` became spaces: one class is fast
+# Scripts without spaces between words: Han, Hiragana, Katakana, Hangul, Thai, Lao.
+_UNSPACED = (
+    "\u0e00-\u0eff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+    "\u1100-\u11ff\u3130-\u318f\uff66-\uff9f"
+)
+_UNSPACED_RUN = re.compile(f"[{_UNSPACED}]+")
+_ASCII_WORD = re.compile(r"[a-z0-9]+")
 
 # A conventional English list (SMART/NLTK-like) plus chat filler. Question words
 # ("what", "when") are stopwords: they carry no topic.
@@ -220,8 +238,11 @@ STOPWORDS: frozenset[str] = frozenset(
 
 
 def words(text: str) -> list[str]:
-    """Lowercased alphanumeric runs of ``text``, no filtering or stemming."""
-    return _WORD.findall(text.lower())
+    """The case-folded words of ``text`` (unspaced scripts as character pairs), unfiltered."""
+    out: list[str] = []
+    for token in _WORD.findall(text.casefold().replace("_", " ")):
+        out.extend(_pieces(token))
+    return out
 
 
 def tokenize(
@@ -229,11 +250,54 @@ def tokenize(
 ) -> list[str]:
     """Index/query terms of ``text``: words minus stopwords and 1-char tokens, stemmed."""
     out = []
-    for w in _WORD.findall(text.lower()):
-        if len(w) < 2 or w in stopwords:
+    if text.isascii():  # most notes: the plain path, twice as fast
+        for w in _ASCII_WORD.findall(text.lower()):
+            if len(w) > 1 and w not in stopwords:
+                out.append(stem(w) if do_stem else w)
+        return out
+    for token in _WORD.findall(text.casefold().replace("_", " ")):
+        if token.isascii():
+            if len(token) > 1 and token not in stopwords:
+                out.append(stem(token) if do_stem else token)
             continue
-        out.append(stem(w) if do_stem else w)
+        for w in _pieces(token):
+            if w in stopwords or (len(w) < 2 and w.isascii()):
+                continue
+            out.append(stem(w) if do_stem and w.isascii() else w)
     return out
+
+
+@lru_cache(maxsize=65536)
+def _pieces(token: str) -> tuple[str, ...]:
+    """A token as terms: accents folded from Latin letters, unspaced scripts as character pairs
+    (one character alone stays one), the rest of the token whole."""
+    if token.isascii():
+        return (token,)
+    out: list[str] = []
+    last = 0
+    for run in _UNSPACED_RUN.finditer(token):
+        out.extend(_folded(token[last : run.start()]))
+        chars = run.group(0)
+        out.extend(chars[i : i + 2] for i in range(max(1, len(chars) - 1)))
+        last = run.end()
+    out.extend(_folded(token[last:]))
+    return tuple(out)
+
+
+def _folded(word: str) -> list[str]:
+    """`café` -> `cafe`: combining marks dropped after Latin letters only (in Devanagari or
+    Arabic they are part of the letter)."""
+    if not word:
+        return []
+    if word.isascii():
+        return [word]
+    decomposed = unicodedata.normalize("NFKD", word)
+    kept: list[str] = []
+    for char in decomposed:
+        if unicodedata.combining(char) and kept and kept[-1].isascii():
+            continue
+        kept.append(char)
+    return [unicodedata.normalize("NFC", "".join(kept))]
 
 
 # --------------------------------------------------------------------------- Porter

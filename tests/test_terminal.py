@@ -1,0 +1,189 @@
+"""The real `vaultkit` command on a pseudo-terminal and in pipes: what a person and a script see.
+
+A pty is what a terminal gives a program: `isatty()` is true and it has a window size. Each test
+runs `python -m vaultkit` as a subprocess, so nothing of the CLI is bypassed.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import pty
+import re
+import select
+import shutil
+import struct
+import subprocess
+import sys
+import termios
+from pathlib import Path
+
+import pytest
+
+HIDE_CURSOR, SHOW_CURSOR = "\x1b[?25l", "\x1b[?25h"
+ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def environment(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
+    env.update({"TERM": "xterm-256color", "PYTHONUNBUFFERED": "1", **extra})
+    return env
+
+
+def on_terminal(
+    args: list[str], cwd: Path, *, stdout_to_pipe: bool = False, columns: int = 80
+) -> tuple[int, str, str]:
+    """Run vaultkit with stdin and stderr (and stdout, unless piped) on a pty of `columns`.
+
+    Returns the exit code, what the terminal showed, and what reached the stdout pipe."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "vaultkit", *args],
+        cwd=cwd,
+        stdin=slave,
+        stdout=subprocess.PIPE if stdout_to_pipe else slave,
+        stderr=slave,
+        env=environment(),
+        close_fds=True,
+    )
+    os.close(slave)
+    shown = bytearray()
+    piped = bytearray()
+    streams = [master] + ([proc.stdout.fileno()] if proc.stdout else [])
+    while streams:
+        ready, _, _ = select.select(streams, [], [], 60)
+        if not ready:
+            proc.kill()
+            raise AssertionError("vaultkit did not finish within 60 s")
+        for fd in ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # EIO: the pty's other side is closed
+                chunk = b""
+            if not chunk:
+                streams.remove(fd)
+            elif fd == master:
+                shown += chunk
+            else:
+                piped += chunk
+    code = proc.wait(timeout=30)
+    os.close(master)
+    return code, shown.decode("utf-8", "replace"), piped.decode("utf-8", "replace")
+
+
+def piped(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """Run vaultkit with stdout and stderr both pipes (a script, a cron job)."""
+    return subprocess.run(
+        [sys.executable, "-m", "vaultkit", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=environment(COLUMNS="80"),
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+    )
+
+
+@pytest.fixture
+def paced(workspace: Path) -> Path:
+    """The example workspace without summaries, paced so the progress bar has time to draw."""
+    shutil.rmtree(workspace / "vault" / "memory" / "summaries")
+    config = workspace / "memory_config.json"
+    data = json.loads(config.read_text())
+    data["summarizer"]["pause"] = 0.15
+    config.write_text(json.dumps(data))
+    return workspace
+
+
+def test_sync_on_a_terminal_draws_a_progress_bar_and_restores_the_cursor(paced: Path) -> None:
+    code, shown, _ = on_terminal(["sync"], paced)
+    assert code == 0, shown
+    assert "Traceback" not in shown and "context manager" not in shown
+    assert "summarizing" in shown and HIDE_CURSOR in shown
+    assert shown.rindex(SHOW_CURSOR) > shown.rindex(HIDE_CURSOR)
+    assert len(list((paced / "vault" / "memory" / "summaries").glob("*.summary.md"))) == 18
+    assert "created" in ESCAPE.sub("", shown)  # the table of changes, drawn for a person
+
+
+def test_reconcile_fill_and_backfill_on_a_terminal(paced: Path) -> None:
+    code, shown, _ = on_terminal(["reconcile", "--fill"], paced)
+    assert code == 0, shown
+    assert "summarizing" in shown
+    old = paced / "old" / "2025" / "12"
+    old.mkdir(parents=True)
+    for day in ("2025-12-30", "2025-12-31"):
+        (old / f"{day}.md").write_text(f"# {day}\n\n- Planned the Blog with Rina.\n")
+    code, shown, _ = on_terminal(["backfill", "old", "--pause", "0.3"], paced)
+    assert code == 0, shown
+    assert "summarizing" in shown and shown.rindex(SHOW_CURSOR) > shown.rindex(HIDE_CURSOR)
+
+
+def test_with_stdout_in_a_pipe_the_bar_stays_on_the_terminal(paced: Path) -> None:
+    code, shown, out = on_terminal(["sync", "--json"], paced, stdout_to_pipe=True)
+    assert code == 0, shown
+    assert "summarizing" in shown  # stderr is still a terminal: a person is watching
+    assert "\x1b" not in out and "summarizing" not in out
+    assert json.loads(out)["ok"] is True
+
+
+def test_in_pipes_nothing_of_the_bar_is_written(paced: Path) -> None:
+    done = piped(["sync"], paced)
+    assert done.returncode == 0, done.stderr
+    assert "\x1b" not in done.stdout + done.stderr
+    assert "summarizing" not in done.stdout + done.stderr
+
+
+def test_archive_shows_a_progress_bar(workspace: Path) -> None:
+    (workspace / "archive").mkdir()
+    code, shown, _ = on_terminal(
+        ["archive", "--older-than", "0", "--as-of", "2026-08-01"], workspace
+    )
+    assert code == 0, shown
+    assert "archiving" in shown and shown.rindex(SHOW_CURSOR) > shown.rindex(HIDE_CURSOR)
+
+
+def test_piped_tables_are_full_width_and_never_cut(paced: Path) -> None:
+    done = piped(["sync"], paced)
+    lines = done.stdout.splitlines()
+    assert lines[0] == "changed"
+    assert lines[1].split() == ["file", "action", "why"]
+    assert "memory/summaries/2026-07-06.summary.md  created  no summary" in done.stdout
+    assert "…" not in done.stdout and "┃" not in done.stdout
+    search = piped(["search", "redis connection pool", "--as-of", "2026-07-20"], paced)
+    assert "…" not in search.stdout
+    first_bullets = [line for line in search.stdout.splitlines()[2:] if line.strip()]
+    assert max(len(line) for line in first_bullets) > 80  # the whole first bullet, unwrapped
+
+
+def test_lint_problems_are_one_line_each_in_a_pipe(workspace: Path) -> None:
+    summary = workspace / "vault" / "memory" / "summaries" / "2026-07-06.summary.md"
+    long_name = "A project name long enough to wrap any eighty column table " * 2
+    summary.write_text(
+        summary.read_text().replace("projects: [Payments API, Homelab]", f"projects: [{long_name}]")
+    )
+    done = piped(["lint"], workspace)
+    assert done.returncode == 1
+    problems = [line for line in done.stdout.splitlines() if "2026-07-06.summary.md" in line]
+    assert problems and all(": error " in line or ": warning " in line for line in problems)
+    unknown = next(line for line in problems if "unknown-term" in line)
+    assert long_name.strip() in unknown  # the message whole, on its line
+
+
+def test_eval_numbers_are_whole_in_a_pipe(workspace: Path) -> None:
+    queries = workspace / "q.jsonl"
+    line = {"query": "redis outage", "gold_dates": ["2026-07-06"], "category": "incident"}
+    queries.write_text(json.dumps(line) + "\n")
+    done = piped(["eval", str(queries), "--as-of", "2026-07-20", "--sweep"], workspace)
+    assert done.returncode == 0, done.stderr
+    assert "…" not in done.stdout
+    assert re.search(r"\ball\s+1\s+1\.000\s", done.stdout)
+    assert "* this config" in done.stdout and "-0" not in done.stdout
+
+
+def test_a_usage_error_on_a_terminal_is_one_line(workspace: Path) -> None:
+    code, shown, _ = on_terminal(["search", "x", "--top-k", "abc"], workspace)
+    assert code == 2
+    text = ESCAPE.sub("", shown).strip()
+    assert len(text.splitlines()) == 1 and "'abc' is not a valid int" in text
