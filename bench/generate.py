@@ -371,6 +371,7 @@ class SummaryWriter:
         self.vocabulary = Vocabulary(self.config.vocabulary, self.config.people)
         self.renderer = Renderer(self.config.templates_dir, self.config.summarizer.heading)
         self.recent: dict[str, list[date]] = {}  # topic -> last days that had it
+        self.named: dict[date, dict[str, list[str]]] = {}  # day -> its people and projects
 
     def related(self, d: Day) -> list[date]:
         scores: dict[date, int] = {}
@@ -407,11 +408,23 @@ class SummaryWriter:
             ),
             related,
         )
+        self.named[d.day] = {"people": list(summary.people), "projects": list(summary.projects)}
         source = source_digest(
             digest(content_of_note(note_text), 16),
             [(name, digest(content_of_transcript(text), 16)) for name, text in transcripts],
         )
         return add_marker(self.renderer.summary(summary), source)
+
+    def side_notes(self) -> dict[Path, str]:
+        """The people's and projects' notes and Obsidian's settings, as sync writes them."""
+        from vaultkit import entities
+        from vaultkit.workspace import obsidian_settings
+
+        notes = {
+            entities.note_path(self.config, e): entities.render(e, None)
+            for e in entities.collect(self.config, self.named)
+        }
+        return {**notes, **obsidian_settings(self.config)}
 
 
 # --- defects -----------------------------------------------------------------------------------
@@ -534,7 +547,7 @@ def plant(
                 lines[i] = "**🔗 Links:** [[Somebody Else]]"
         return "\n".join(lines)
     if kind == "second-frontmatter":
-        return text.replace("### ", "---\nextra: block\n---\n### ", 1)
+        return text.replace("---\n↑", "---\n---\nextra: block\n---\n↑", 1)
     if kind in ("non-utf8-summary", "non-utf8-note"):
         data = text.encode("utf-8")
         cut = data.rfind(b"\n", 0, len(data) // 2) + 1
@@ -702,6 +715,10 @@ def generate(
                 record(path, kind)
             stats["summaries"] += 1
         previous = day
+    if writer is not None:
+        for path, text in writer.side_notes().items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write(path, text)
     if defects:
         (out / "defects.json").write_text(json.dumps(planted, indent=1) + "\n")
     stats.update(

@@ -187,3 +187,23 @@ def test_a_usage_error_on_a_terminal_is_one_line(workspace: Path) -> None:
     assert code == 2
     text = ESCAPE.sub("", shown).strip()
     assert len(text.splitlines()) == 1 and "'abc' is not a valid int" in text
+
+
+def test_the_sweep_shows_this_config_even_when_it_ranks_low(workspace: Path) -> None:
+    config = workspace / "memory_config.json"
+    data = json.loads(config.read_text())
+    data["scoring"]["weights"] = {"semantic": 0.0, "importance": 0.0, "recency": 1.0}
+    config.write_text(json.dumps(data))
+    queries = workspace / "q.jsonl"
+    rows = [
+        {"query": "redis connection pool outage", "gold_dates": ["2026-07-06"]},
+        {"query": "k3s cluster migration", "gold_dates": ["2026-07-03"]},
+        {"query": "tailscale", "gold_dates": ["2026-07-01"]},
+    ]
+    queries.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    done = piped(["eval", str(queries), "--as-of", "2026-07-20", "--sweep"], workspace)
+    assert done.returncode == 0, done.stderr
+    sweep = done.stdout.split("sweep:")[1].splitlines()[2:]
+    mine = [line for line in sweep if line.endswith("* this config")]
+    assert len(mine) == 1 and int(mine[0].split()[0]) > 15  # its rank, below the best 15
+    assert len(sweep) == 16

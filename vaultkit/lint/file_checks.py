@@ -16,7 +16,7 @@ from vaultkit.lint.findings import Findings, Result, problem
 from vaultkit.lint.fixes import Plan
 from vaultkit.lint.front_checks import check_generic_front, check_second_block
 from vaultkit.lint.frontmatter import Front
-from vaultkit.lint.link_checks import check_links, check_managed, check_resolution
+from vaultkit.lint.link_checks import check_links, check_managed, check_resolution, fast_targets
 from vaultkit.lint.summary_checks import check_summary
 from vaultkit.lint.vault_checks import category
 from vaultkit.summary import SUMMARY_KEYS
@@ -84,9 +84,10 @@ def _check_note(
     """A note that is not a summary: generic frontmatter, links, and its spine or parent line."""
     if front is not None:
         check_generic_front(front, found, plan)
-    check_links(body, body_line, found, dates=False)
+    targets = fast_targets(body)
+    check_links(body, body_line, found, dates=False, targets=targets)
     if ctx.links is not None:
-        check_resolution(body, body_line, ctx.links, _folder(entry), found, plan)
+        check_resolution(body, body_line, ctx.links, _folder(entry), found, plan, targets)
     if entry.kind == "daily" and entry.day is not None:
         previous = ctx.previous_day(entry.day)
         expected = spine_line(previous) if previous else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from vaultkit.links import FOOTER_PREFIX, LINK_UNSAFE, find_wikilinks, wikilink
+from vaultkit.links import FOOTER_PREFIX, LINK_UNSAFE, PARENT_LINE, find_wikilinks, wikilink
 from vaultkit.lint.context import LinkTargets
 from vaultkit.lint.findings import Findings
 from vaultkit.lint.fixes import Plan, footer_index
@@ -17,12 +17,28 @@ _LINK_FAST = re.compile(r"\[\[([^\[\]\n]*?)\]\]")
 _wikilink = lru_cache(maxsize=1 << 14)(wikilink)  # the same people and projects in every footer
 
 
+def fast_targets(body: str) -> list[str]:
+    """Every wikilink target of a body (alias and heading cut off), code blocks included: a
+    quick first pass; the checks look closer only when a target may need reporting."""
+    return [
+        inner.split("|", 1)[0].split("#", 1)[0].strip().rstrip("\\")
+        for inner in _LINK_FAST.findall(body)
+    ]
+
+
 def check_links(
-    body: str, body_line: int, found: Findings, dates: bool, own_link: str | None = None
+    body: str,
+    body_line: int,
+    found: Findings,
+    dates: bool,
+    own_link: str | None = None,
+    targets: list[str] | None = None,
 ) -> list[int]:
     """Report unlinkable targets (and, for summaries, date links); returns body offsets of date
     links. `own_link` is a summary's managed link to its own day: that date link is meant."""
-    if not _suspicious(body, dates):
+    targets = fast_targets(body) if targets is None else targets
+    own = _link_day(own_link)
+    if not _suspicious(targets, dates, own):
         return []
     date_lines = []
     lines = body.split("\n")
@@ -46,13 +62,24 @@ def check_links(
     return date_lines
 
 
-def _suspicious(body: str, dates: bool) -> bool:
-    """A quick pass: whether any link may need reporting (most bodies have none)."""
-    for inner in _LINK_FAST.findall(body):
-        target = inner.split("|", 1)[0].split("#", 1)[0].strip().rstrip("\\")
-        if LINK_UNSAFE.search(target) or (dates and DATE_LIKE.fullmatch(target)):
+def _suspicious(targets: list[str], dates: bool, own_day: str | None) -> bool:
+    """Whether any link may need reporting (most bodies have none); a summary's one link to its
+    own day is meant."""
+    seen_own = False
+    for target in targets:
+        if LINK_UNSAFE.search(target):
             return True
+        if dates and DATE_LIKE.fullmatch(target):
+            if target != own_day or seen_own:
+                return True
+            seen_own = True
     return False
+
+
+def _link_day(line: str | None) -> str | None:
+    """The day a managed `↑ [[day]] | Daily Note` line links."""
+    found = PARENT_LINE.match(line) if line else None
+    return found.group(1) if found else None
 
 
 def check_managed(
@@ -120,15 +147,19 @@ def check_footer(
     plan.footer = expected
 
 
-_LINK_PARTS = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
-
-
 def check_resolution(
-    body: str, body_line: int, links: LinkTargets, folder: str, found: Findings, plan: Plan
+    body: str,
+    body_line: int,
+    links: LinkTargets,
+    folder: str,
+    found: Findings,
+    plan: Plan,
+    targets: list[str] | None = None,
 ) -> None:
     """Every wikilink must reach exactly one file, as Obsidian resolves it, or be meant to reach
     none (a day in the archive). A link by a known alias is fixed to `[[Note|alias]]`."""
-    if not any(_unresolved(t, links, folder) for t in _fast_targets(body)):
+    targets = fast_targets(body) if targets is None else targets
+    if not any(_unresolved(t, links, folder) for t in set(targets)):
         return
     for target, offset in find_wikilinks(body, 0):
         target = target.rstrip("\\")
@@ -151,10 +182,6 @@ def check_resolution(
             else:
                 message = f"[[{target}]]: no note of the vault has this name (a ghost in the graph)"
                 found.add("unresolved-link", body_line + offset, message, fixable=False)
-
-
-def _fast_targets(body: str) -> list[str]:
-    return [m.group(2).strip() for m in _LINK_PARTS.finditer(body)]
 
 
 def _unresolved(target: str, links: LinkTargets, folder: str) -> bool:

@@ -22,6 +22,7 @@ from vaultkit.lint.link_checks import (
     check_links,
     check_managed,
     check_resolution,
+    fast_targets,
 )
 from vaultkit.lint.term_checks import check_terms
 from vaultkit.summary import SUMMARY_KEYS
@@ -39,16 +40,19 @@ def check_summary(
 ) -> None:
     """Every summary rule; fixable ones record their repair in `plan`."""
     own_link = parent_line(entry.day) if entry.day is not None else None
+    targets = fast_targets(body)
     if front is None:
         found.add("frontmatter-shape", 1, "a summary needs YAML frontmatter")
-        check_links(body, body_line, found, dates=True, own_link=own_link)
+        check_links(body, body_line, found, dates=True, own_link=own_link, targets=targets)
         return
-    plan.unlink_lines = check_links(body, body_line, found, dates=True, own_link=own_link)
+    plan.unlink_lines = check_links(
+        body, body_line, found, dates=True, own_link=own_link, targets=targets
+    )
     if own_link is not None:
         check_managed(body, body_line, PARENT_LINE, own_link, "day-link", found, plan)
     if ctx.links is not None:
         folder = entry.rel.rpartition("/")[0].casefold()
-        check_resolution(body, body_line, ctx.links, folder, found, plan)
+        check_resolution(body, body_line, ctx.links, folder, found, plan, targets)
     if not front.ok or not isinstance(front.data, dict | None):
         return
     data: dict[Any, Any] = front.data or {}
