@@ -14,9 +14,8 @@ from tests.llm_server import chat, error, llm_server_fixture  # noqa: F401
 from vaultkit.backfill import backfill
 from vaultkit.config import Config, load_config
 from vaultkit.errors import SummarizerError
-from vaultkit.model import DayFields
+from vaultkit.model import DayFields, DayInput
 from vaultkit.reconcile import reconcile_plan
-from vaultkit.summarize.base import DayInput
 from vaultkit.summarize.offline import OfflineSummarizer
 from vaultkit.summary import read_marker
 from vaultkit.sync import sync

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vaultkit.config import PeopleConfig, VocabularyConfig, load_config
-from vaultkit.summarize.base import DayInput, validate_fields
+from vaultkit.model import DayInput
+from vaultkit.summarize.base import validate_fields
 from vaultkit.summarize.offline import OfflineSummarizer, importance, mood, signals
 from vaultkit.vocabulary import Vocabulary
 

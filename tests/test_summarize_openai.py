@@ -13,8 +13,8 @@ from tests.llm_server import Reply, chat, error, fake_embedding, llm_server_fixt
 from vaultkit.config import Config, SummarizerConfig, load_config
 from vaultkit.errors import SummarizerError
 from vaultkit.llm import HTTPStatusError, post_json, redact_url
-from vaultkit.model import DayFields
-from vaultkit.summarize import DayInput, make_summarizer
+from vaultkit.model import DayFields, DayInput
+from vaultkit.summarize import make_summarizer
 from vaultkit.summarize.openai import OpenAISummarizer, fields_from_answer, user_prompt
 from vaultkit.vocabulary import Vocabulary
 

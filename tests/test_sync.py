@@ -13,9 +13,8 @@ from tests.conftest import tree_hashes
 from vaultkit.config import load_config
 from vaultkit.errors import LockedError, SummarizerError
 from vaultkit.lock import vault_lock
-from vaultkit.model import DayFields
+from vaultkit.model import DayFields, DayInput
 from vaultkit.reconcile import reconcile_plan
-from vaultkit.summarize.base import DayInput
 from vaultkit.summarize.offline import OfflineSummarizer
 from vaultkit.summary import read_marker
 from vaultkit.sync import sync

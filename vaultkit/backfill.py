@@ -19,12 +19,13 @@ from datetime import date
 from pathlib import Path
 
 from vaultkit.config import Config
+from vaultkit.dates import parse_date
 from vaultkit.errors import ArchiveError, UsageError
 from vaultkit.model import Progress
 from vaultkit.reconcile import archive_chats_dir
 from vaultkit.summarize.base import Summarizer
 from vaultkit.sync import Change, Scope, sync
-from vaultkit.vault import parse_date, scan_archive
+from vaultkit.vault import scan_archive
 
 
 @dataclass

@@ -68,7 +68,7 @@ class Filters:
         prefix: str = "--",
     ) -> Filters:
         """Filters from their text form; a bad date is a usage error naming `prefix` + field."""
-        from vaultkit.vault import parse_day
+        from vaultkit.dates import parse_day
 
         return cls(
             since=parse_day(since, f"{prefix}since"),

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from vaultkit.config import Config
+from vaultkit.dates import parse_date
 from vaultkit.errors import VaultkitError
 from vaultkit.model import Progress, Summary
 from vaultkit.retrieval import DayIndex, parse_turns
@@ -34,7 +35,6 @@ from vaultkit.vault import (
     SUMMARY_NAME,
     VaultFiles,
     date_in_parts,
-    parse_date,
     scan_archive,
     stat_tree,
 )

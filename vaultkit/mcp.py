@@ -331,7 +331,7 @@ def _checked(name: str, spec: Mapping[str, Any], value: Any) -> Any:
 
 
 def _day(args: Mapping[str, Any], name: str) -> date | None:
-    from vaultkit.vault import parse_day
+    from vaultkit.dates import parse_day
 
     return parse_day(args.get(name), name)
 

@@ -20,6 +20,21 @@ class Progress(Protocol):
 
 
 @dataclass(frozen=True)
+class DayInput:
+    """Everything a summarizer may read about one day: its note and its transcripts."""
+
+    date: dt.date
+    note: str
+    transcripts: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def text(self) -> str:
+        """The note and the transcripts as one text."""
+        parts = [self.note, *(text for _, text in self.transcripts)]
+        return "\n\n".join(p for p in parts if p.strip())
+
+
+@dataclass(frozen=True)
 class DayFields:
     """What a summarizer supplies for one day, before vocabulary normalization."""
 

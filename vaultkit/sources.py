@@ -8,8 +8,8 @@ from pathlib import Path
 
 from vaultkit.document import decode
 from vaultkit.links import PARENT_LINE, SPINE_LINE, set_managed_line
+from vaultkit.model import DayInput
 from vaultkit.storage import digest
-from vaultkit.summarize.base import DayInput
 
 
 def read_text(path: Path) -> str:

@@ -132,7 +132,7 @@ def as_date(value: Any) -> date | None:
     if isinstance(value, date):
         return value
     if isinstance(value, str):
-        from vaultkit.vault import parse_date
+        from vaultkit.dates import parse_date
 
         return parse_date(value.strip().strip("[]"))
     return None

@@ -13,6 +13,7 @@ from pathlib import Path
 from vaultkit import entities
 from vaultkit.catalog import Catalog
 from vaultkit.config import Config
+from vaultkit.dates import parse_date
 from vaultkit.document import parse_document
 from vaultkit.errors import DirtyFileError, EndpointUnavailableError, VaultkitError
 from vaultkit.index import folder_times, refresh_index
@@ -34,7 +35,6 @@ from vaultkit.storage import (
 )
 from vaultkit.summarize import Summarizer, make_summarizer, validate_fields
 from vaultkit.summary import add_marker, fields_of, parse_summary, read_marker, summary_of
-from vaultkit.vault import parse_date
 from vaultkit.vocabulary import Vocabulary
 
 # Days in a row on which the summarizer's endpoint was unusable (refused, timed out, 5xx after

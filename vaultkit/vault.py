@@ -10,35 +10,12 @@ from datetime import date
 from pathlib import Path
 
 from vaultkit.config import Config
-from vaultkit.errors import UsageError
+from vaultkit.dates import DATE_PATTERN, parse_date
 
-DATE_PATTERN = r"\d{4}-\d{2}-\d{2}"
 DAILY_NAME = re.compile(rf"^({DATE_PATTERN})\.md$")
 SUMMARY_NAME = re.compile(rf"^({DATE_PATTERN})\.summary\.md$")
 _DATE_IN_NAME = re.compile(rf"(?<!\d)({DATE_PATTERN})(?!\d)")
 INDEX_NAME = "MEMORY_INDEX.md"
-_DATE_ONLY = re.compile(DATE_PATTERN)
-
-
-def parse_day(value: str | None, name: str) -> date | None:
-    """A `YYYY-MM-DD` argument as a date (None stays None); a bad one is a usage error naming
-    the argument (`name`: an option like `--since`, or a tool argument like `since`)."""
-    if value is None:
-        return None
-    day = parse_date(value)
-    if day is None:
-        raise UsageError(f"{name}: expected a date YYYY-MM-DD, got {value!r}")
-    return day
-
-
-def parse_date(text: str) -> date | None:
-    """A strict `YYYY-MM-DD` date, or None (also for impossible ones like 2026-02-30)."""
-    if len(text) != 10 or not _DATE_ONLY.fullmatch(text):
-        return None
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        return None
 
 
 @dataclass

@@ -236,6 +236,6 @@ def run(call: Callable[[], T]) -> T:
 
 def parse_day(value: str | None, option: str) -> date | None:
     """A `YYYY-MM-DD` option value as a date; a bad one is a usage error naming the option."""
-    from vaultkit.vault import parse_day as parse
+    from vaultkit.dates import parse_day as parse
 
     return parse(value, option)

@@ -11,11 +11,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from vaultkit.dates import DATE_PATTERN
 from vaultkit.document import split_frontmatter
 from vaultkit.links import FOOTER_PREFIX, set_managed_line
 from vaultkit.lint.frontmatter import Front
 from vaultkit.summary import MARKER, add_marker, read_marker
-from vaultkit.vault import DATE_PATTERN
 
 _DATE_LINK = re.compile(
     r"(!?)\[\[\s*(" + DATE_PATTERN + r")\s*(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]"

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from vaultkit.dates import DATE_PATTERN
 from vaultkit.links import FOOTER_PREFIX, LINK_UNSAFE, PARENT_LINE, find_wikilinks, wikilink
 from vaultkit.lint.context import LinkTargets
 from vaultkit.lint.findings import Findings
 from vaultkit.lint.fixes import Plan, footer_index
 from vaultkit.summary import MARKER
-from vaultkit.vault import DATE_PATTERN
 
 DATE_LIKE = re.compile(DATE_PATTERN)
 _LINK_FAST = re.compile(r"\[\[([^\[\]\n]*?)\]\]")

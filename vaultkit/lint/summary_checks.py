@@ -10,6 +10,7 @@ from collections.abc import Collection
 from datetime import date, datetime
 from typing import Any
 
+from vaultkit.dates import parse_date
 from vaultkit.links import PARENT_LINE, parent_line
 from vaultkit.lint.context import Context, Entry
 from vaultkit.lint.findings import Findings
@@ -26,7 +27,6 @@ from vaultkit.lint.link_checks import (
 )
 from vaultkit.lint.term_checks import check_terms
 from vaultkit.summary import SUMMARY_KEYS
-from vaultkit.vault import parse_date
 
 
 def check_summary(

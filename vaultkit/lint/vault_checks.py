@@ -9,10 +9,10 @@ from collections import Counter, defaultdict
 from datetime import date, datetime
 from typing import Any
 
+from vaultkit.dates import parse_date
 from vaultkit.lint.context import Entry
 from vaultkit.lint.findings import Result, problem
 from vaultkit.model import Problem
-from vaultkit.vault import parse_date
 
 _LIST_TYPES = {"multitext", "tags", "aliases", "cssclasses"}
 

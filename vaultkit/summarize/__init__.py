@@ -7,10 +7,10 @@ implementations that depend on it.
 from __future__ import annotations
 
 from vaultkit.config import Config
-from vaultkit.summarize.base import DayInput, Summarizer, validate_fields
+from vaultkit.summarize.base import Summarizer, validate_fields
 from vaultkit.vocabulary import Vocabulary
 
-__all__ = ["DayInput", "Summarizer", "make_summarizer", "validate_fields"]
+__all__ = ["Summarizer", "make_summarizer", "validate_fields"]
 
 
 def make_summarizer(config: Config, vocabulary: Vocabulary) -> Summarizer:

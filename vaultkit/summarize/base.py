@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from typing import Protocol
 
 from vaultkit.errors import SummarizerError
-from vaultkit.model import DayFields
+from vaultkit.model import DayFields, DayInput
 
 MIN_BULLETS, MAX_BULLETS = 1, 6
 MAX_BULLET_CHARS = 300
-
-
-@dataclass(frozen=True)
-class DayInput:
-    """Everything a summarizer may read about one day: its note and its transcripts."""
-
-    date: date
-    note: str
-    transcripts: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def text(self) -> str:
-        """The note and the transcripts as one text."""
-        parts = [self.note, *(text for _, text in self.transcripts)]
-        return "\n\n".join(p for p in parts if p.strip())
 
 
 class Summarizer(Protocol):

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from vaultkit.document import split_frontmatter
 from vaultkit.links import PARENT_LINE, SPINE_LINE
-from vaultkit.model import DayFields
-from vaultkit.summarize.base import MAX_BULLETS, DayInput, validate_fields
+from vaultkit.model import DayFields, DayInput
+from vaultkit.summarize.base import MAX_BULLETS, validate_fields
 from vaultkit.vocabulary import Vocabulary, term_key, unique
 
 MIN_WANTED_BULLETS = 3

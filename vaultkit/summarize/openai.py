@@ -21,8 +21,8 @@ from typing import Any
 from vaultkit.config import SummarizerConfig
 from vaultkit.errors import SummarizerError
 from vaultkit.llm import HTTPStatusError, join_url, post_json
-from vaultkit.model import DayFields
-from vaultkit.summarize.base import DayInput, validate_fields
+from vaultkit.model import DayFields, DayInput
+from vaultkit.summarize.base import validate_fields
 from vaultkit.vocabulary import Vocabulary
 
 KINDS = ("projects", "technologies", "libraries")
