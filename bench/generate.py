@@ -390,9 +390,9 @@ class SummaryWriter:
     def render(
         self, d: Day, related: list[date], note_text: str, transcripts: list[tuple[str, str]]
     ) -> str:
+        from vaultkit.files.sources import content_of_note, content_of_transcript, source_digest
+        from vaultkit.files.storage import digest
         from vaultkit.model import DayFields
-        from vaultkit.sources import content_of_note, content_of_transcript, source_digest
-        from vaultkit.storage import digest
         from vaultkit.summary import add_marker
 
         summary = self.vocabulary.summary(

@@ -37,7 +37,7 @@ def test_only_storage_writes_files() -> None:
         text = path.read_text(encoding="utf-8")
         if "os.replace(" in text or ".write_text(" in text or ".write_bytes(" in text:
             writers.append(path.relative_to(PACKAGE).as_posix())
-    assert writers == ["storage.py"]
+    assert writers == ["files/storage.py"]
 
 
 def test_every_command_is_mapped_to_the_module_that_registers_it() -> None:

@@ -12,7 +12,7 @@ import pytest
 from tests.conftest import tree_hashes
 from vaultkit.config import load_config
 from vaultkit.errors import LockedError, SummarizerError
-from vaultkit.lock import vault_lock
+from vaultkit.files.lock import vault_lock
 from vaultkit.model import DayFields, DayInput
 from vaultkit.reconcile import reconcile_plan
 from vaultkit.summarize.offline import OfflineSummarizer

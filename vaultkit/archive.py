@@ -32,10 +32,10 @@ from typing import Literal
 
 from vaultkit.config import Config
 from vaultkit.errors import ArchiveError, UsageError, VaultkitError
-from vaultkit.lock import vault_lock
+from vaultkit.files.lock import vault_lock
+from vaultkit.files.storage import digest, file_digest, fsync_dir, write_bytes_atomic
 from vaultkit.model import Progress
 from vaultkit.reconcile import archive_chats_dir, open_catalog, plan_days, survey
-from vaultkit.storage import digest, file_digest, fsync_dir, write_bytes_atomic
 
 DEFAULT_OLDER_THAN = 30
 Status = Literal["archived", "would-archive", "conflict", "changed"]

@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from vaultkit.config import Config
-from vaultkit.document import load_yaml, split_frontmatter, top_level_keys
 from vaultkit.errors import VaultkitError
-from vaultkit.links import link_target
+from vaultkit.files.document import load_yaml, split_frontmatter, top_level_keys
+from vaultkit.files.links import link_target
 from vaultkit.vocabulary import term_key
 
 Kind = Literal["person", "project"]

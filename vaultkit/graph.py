@@ -20,12 +20,12 @@ from typing import Any, Literal
 import networkx as nx
 
 from vaultkit.config import Config
-from vaultkit.document import parse_document
 from vaultkit.errors import UsageError, VaultkitError
+from vaultkit.files.document import parse_document
+from vaultkit.files.layout import scan, scan_archive
+from vaultkit.files.storage import write_atomic
 from vaultkit.reconcile import open_catalog
-from vaultkit.storage import write_atomic
 from vaultkit.summary import fields_of, parse_summary
-from vaultkit.vault import scan, scan_archive
 
 ExportFormat = Literal["graphml", "gexf", "json"]
 FORMATS: tuple[str, ...] = ("graphml", "gexf", "json")

@@ -27,10 +27,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
 from vaultkit.errors import VaultkitError
-from vaultkit.model import Progress, Summary
-from vaultkit.retrieval import DayIndex, parse_turns
-from vaultkit.summary import summary_of
-from vaultkit.vault import (
+from vaultkit.files.layout import (
     DAILY_NAME,
     SUMMARY_NAME,
     VaultFiles,
@@ -38,6 +35,9 @@ from vaultkit.vault import (
     scan_archive,
     stat_tree,
 )
+from vaultkit.model import Progress, Summary
+from vaultkit.retrieval import DayIndex, parse_turns
+from vaultkit.summary import summary_of
 
 if TYPE_CHECKING:
     from vaultkit.embeddings import Embedder
@@ -576,8 +576,8 @@ class SearchIndex:
     def _index_day(self, day: str, files: dict[str, _File], report: RefreshReport) -> None:
         """Read a day's files, index its text and store its summary fields."""
         # Imported here: a search that finds nothing changed never reads or parses a file.
-        from vaultkit.document import parse_document
-        from vaultkit.sources import content_of_note, content_of_transcript, read_text_lenient
+        from vaultkit.files.document import parse_document
+        from vaultkit.files.sources import content_of_note, content_of_transcript, read_text_lenient
         from vaultkit.summary import fields_of, parse_summary
 
         notes: list[str] = []

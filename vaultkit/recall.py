@@ -18,15 +18,15 @@ from pathlib import Path
 from typing import Any
 
 from vaultkit.config import Config
-from vaultkit.document import parse_document, split_frontmatter
 from vaultkit.errors import UsageError, VaultkitError
+from vaultkit.files.document import parse_document, split_frontmatter
+from vaultkit.files.layout import VaultFiles, scan, scan_archive
+from vaultkit.files.links import PARENT_LINE, SPINE_LINE
+from vaultkit.files.sources import read_text_lenient
 from vaultkit.filters import NO_FILTERS, Filters
-from vaultkit.links import PARENT_LINE, SPINE_LINE
 from vaultkit.model import Hit, Progress, Summary
 from vaultkit.retrieval.tokenize import tokenize
-from vaultkit.sources import read_text_lenient
 from vaultkit.summary import parse_summary
-from vaultkit.vault import VaultFiles, scan, scan_archive
 
 DEFAULT_MAX_DAYS = 3
 DEFAULT_MAX_CHARS = 6000

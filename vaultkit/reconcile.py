@@ -14,17 +14,17 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
-from vaultkit.catalog import Catalog, Facts
 from vaultkit.config import Config
-from vaultkit.document import parse_document
 from vaultkit.errors import VaultkitError
-from vaultkit.links import PARENT_LINE, SPINE_LINE, managed_target
+from vaultkit.files.catalog import Catalog, Facts
+from vaultkit.files.document import parse_document
+from vaultkit.files.layout import VaultFiles, scan, scan_archive, transcript_date
+from vaultkit.files.links import PARENT_LINE, SPINE_LINE, managed_target
+from vaultkit.files.sources import content_of_note, content_of_transcript, read_text, source_digest
+from vaultkit.files.storage import digest
 from vaultkit.lint import check_summary_text
 from vaultkit.render import Renderer
-from vaultkit.sources import content_of_note, content_of_transcript, read_text, source_digest
-from vaultkit.storage import digest
 from vaultkit.summary import add_marker, fields_of, parse_summary, read_marker
-from vaultkit.vault import VaultFiles, scan, scan_archive, transcript_date
 from vaultkit.vocabulary import Vocabulary
 
 Action = Literal["create", "refresh", "repair", "reformat", "keep", "fail"]

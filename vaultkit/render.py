@@ -14,7 +14,7 @@ import jinja2
 import yaml
 
 from vaultkit.errors import ConfigError
-from vaultkit.links import parent_line, wikilink
+from vaultkit.files.links import parent_line, wikilink
 from vaultkit.model import Summary
 
 _PLAIN = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9 _./+'()&-]*$")
@@ -74,7 +74,7 @@ class Renderer:
 
     def fingerprint(self) -> str:
         """A digest of the templates this renderer uses (the workspace's, else the packaged)."""
-        from vaultkit.storage import digest
+        from vaultkit.files.storage import digest
 
         names = ("summary.md.j2", "memory_index.md.j2")
         parts = []

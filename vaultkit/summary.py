@@ -9,10 +9,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from vaultkit.document import Document, load_yaml
 from vaultkit.errors import FileFormatError
+from vaultkit.files.document import Document, load_yaml
+from vaultkit.files.storage import digest
 from vaultkit.model import Summary, Uncategorized
-from vaultkit.storage import digest
 
 SUMMARY_KEYS = (
     "schema_version",

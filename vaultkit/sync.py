@@ -11,21 +11,15 @@ from datetime import date
 from pathlib import Path
 
 from vaultkit import entities
-from vaultkit.catalog import Catalog
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
-from vaultkit.document import parse_document
 from vaultkit.errors import DirtyFileError, EndpointUnavailableError, VaultkitError
-from vaultkit.index import folder_times, refresh_index
-from vaultkit.links import PARENT_LINE, SPINE_LINE, parent_line, set_managed_line, spine_line
-from vaultkit.lock import vault_lock
-from vaultkit.memindex import IndexEntry, index_context
-from vaultkit.model import DayFields, Progress, Summary
-from vaultkit.reconcile import DayPlan, Survey, open_catalog, plan_days, survey
-from vaultkit.related import RelatedFinder, features
-from vaultkit.render import Renderer
-from vaultkit.sources import read_day, read_text
-from vaultkit.storage import (
+from vaultkit.files.catalog import Catalog
+from vaultkit.files.document import parse_document
+from vaultkit.files.links import PARENT_LINE, SPINE_LINE, parent_line, set_managed_line, spine_line
+from vaultkit.files.lock import vault_lock
+from vaultkit.files.sources import read_day, read_text
+from vaultkit.files.storage import (
     batched_dir_sync,
     digest,
     is_inside,
@@ -33,6 +27,12 @@ from vaultkit.storage import (
     save_copy,
     write_atomic,
 )
+from vaultkit.index import folder_times, refresh_index
+from vaultkit.memindex import IndexEntry, index_context
+from vaultkit.model import DayFields, Progress, Summary
+from vaultkit.reconcile import DayPlan, Survey, open_catalog, plan_days, survey
+from vaultkit.related import RelatedFinder, features
+from vaultkit.render import Renderer
 from vaultkit.summarize import Summarizer, make_summarizer, validate_fields
 from vaultkit.summary import add_marker, fields_of, parse_summary, read_marker, summary_of
 from vaultkit.vocabulary import Vocabulary

@@ -8,8 +8,8 @@ from typing import Any
 
 from vaultkit.config import CONFIG_NAME, Config, config_from_dict, read_config_data
 from vaultkit.errors import UsageError, WriteError
+from vaultkit.files.storage import write_atomic
 from vaultkit.render import packaged_templates
-from vaultkit.storage import write_atomic
 
 # Obsidian reads `.obsidian/types.json` to show each property with the right widget.
 OBSIDIAN_TYPES = {

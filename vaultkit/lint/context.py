@@ -12,7 +12,7 @@ from datetime import date
 from pathlib import Path
 
 from vaultkit.config import Config
-from vaultkit.vault import VaultFiles, scan_archive
+from vaultkit.files.layout import VaultFiles, scan_archive
 from vaultkit.vocabulary import Vocabulary
 
 
@@ -70,7 +70,7 @@ def link_targets(config: Config, archived: Collection[date]) -> LinkTargets:
                 paths.add(rel[:-3].casefold())
     aliases: dict[str, str] = {}
     people, terms = config.people, config.vocabulary
-    from vaultkit.links import link_target
+    from vaultkit.files.links import link_target
 
     for alias, target in (*people.aliases.items(), *terms.aliases.items()):
         note = link_target(target)

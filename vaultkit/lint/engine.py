@@ -15,14 +15,14 @@ from pathlib import Path
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
 from vaultkit.errors import UsageError
+from vaultkit.files.layout import SUMMARY_NAME, VaultFiles, scan
+from vaultkit.files.storage import digest, write_atomic
 from vaultkit.lint.context import Context, Entry, vault_context
 from vaultkit.lint.file_checks import check_entry
 from vaultkit.lint.findings import Result, problem
 from vaultkit.lint.reports import FileChange, FixReport, LintReport
 from vaultkit.lint.vault_checks import name_collisions, property_type_problems
 from vaultkit.model import Problem, Progress
-from vaultkit.storage import digest, write_atomic
-from vaultkit.vault import SUMMARY_NAME, VaultFiles, scan
 from vaultkit.vocabulary import Vocabulary
 
 

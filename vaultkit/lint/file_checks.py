@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 
 from vaultkit.dates import DATE_PATTERN
-from vaultkit.document import decode, split_frontmatter
 from vaultkit.errors import FileFormatError
-from vaultkit.links import PARENT_LINE, SPINE_LINE, parent_line, spine_line
+from vaultkit.files.document import decode, split_frontmatter
+from vaultkit.files.layout import INDEX_NAME
+from vaultkit.files.links import PARENT_LINE, SPINE_LINE, parent_line, spine_line
 from vaultkit.lint.context import Context, Entry
 from vaultkit.lint.findings import Findings, Result, problem
 from vaultkit.lint.fixes import Plan
@@ -21,7 +22,6 @@ from vaultkit.lint.link_checks import check_links, check_managed, check_resoluti
 from vaultkit.lint.summary_checks import check_summary
 from vaultkit.lint.vault_checks import category
 from vaultkit.summary import SUMMARY_KEYS
-from vaultkit.vault import INDEX_NAME
 
 _DAILY_LIKE = re.compile(DATE_PATTERN + r"\.md")
 _SUMMARY_KEYS = frozenset(SUMMARY_KEYS)

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vaultkit.dates import DATE_PATTERN
-from vaultkit.document import split_frontmatter
-from vaultkit.links import FOOTER_PREFIX, set_managed_line
+from vaultkit.files.document import split_frontmatter
+from vaultkit.files.links import FOOTER_PREFIX, set_managed_line
 from vaultkit.lint.frontmatter import Front
 from vaultkit.summary import MARKER, add_marker, read_marker
 

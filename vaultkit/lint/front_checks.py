@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from vaultkit.document import top_level_keys
+from vaultkit.files.document import top_level_keys
 from vaultkit.lint.findings import Findings
 from vaultkit.lint.fixes import Plan
 from vaultkit.lint.frontmatter import Front

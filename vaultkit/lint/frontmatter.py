@@ -18,7 +18,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from vaultkit.lint.findings import Findings
 from vaultkit.render import yaml_list, yaml_scalar
 
-try:  # libyaml, as in vaultkit.document
+try:  # libyaml, as in vaultkit.files.document
     from yaml import CSafeLoader as _Loader
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]

@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 
 from vaultkit.dates import DATE_PATTERN
-from vaultkit.links import FOOTER_PREFIX, LINK_UNSAFE, PARENT_LINE, find_wikilinks, wikilink
+from vaultkit.files.links import FOOTER_PREFIX, LINK_UNSAFE, PARENT_LINE, find_wikilinks, wikilink
 from vaultkit.lint.context import LinkTargets
 from vaultkit.lint.findings import Findings
 from vaultkit.lint.fixes import Plan, footer_index

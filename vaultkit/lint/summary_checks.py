@@ -11,7 +11,7 @@ from datetime import date, datetime
 from typing import Any
 
 from vaultkit.dates import parse_date
-from vaultkit.links import PARENT_LINE, parent_line
+from vaultkit.files.links import PARENT_LINE, parent_line
 from vaultkit.lint.context import Context, Entry
 from vaultkit.lint.findings import Findings
 from vaultkit.lint.fixes import Plan

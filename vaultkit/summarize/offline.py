@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from vaultkit.document import split_frontmatter
-from vaultkit.links import PARENT_LINE, SPINE_LINE
+from vaultkit.files.document import split_frontmatter
+from vaultkit.files.links import PARENT_LINE, SPINE_LINE
 from vaultkit.model import DayFields, DayInput
 from vaultkit.summarize.base import MAX_BULLETS, validate_fields
 from vaultkit.vocabulary import Vocabulary, term_key, unique

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from vaultkit.document import split_frontmatter
+from vaultkit.files.document import split_frontmatter
 
 SPINE_LABEL = "Timeline Spine"
 PARENT_LABEL = "Daily Note"

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 
-from vaultkit.document import decode
-from vaultkit.links import PARENT_LINE, SPINE_LINE, set_managed_line
+from vaultkit.files.document import decode
+from vaultkit.files.links import PARENT_LINE, SPINE_LINE, set_managed_line
+from vaultkit.files.storage import digest
 from vaultkit.model import DayInput
-from vaultkit.storage import digest
 
 
 def read_text(path: Path) -> str:

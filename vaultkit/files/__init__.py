@@ -1,0 +1,13 @@
+"""The folder is the database: finding, reading and writing the vault's files.
+
+- `layout`: which file is which (daily note, transcript, summary, entity note), for which day,
+  and every vault-relative path; scans of the vault and the archive
+- `document`: a markdown file split into frontmatter and body, YAML read safely
+- `links`: Obsidian's link syntax, and the managed lines (timeline spine, parent link)
+- `sources`: a day's raw material, read for the summarizer and the index
+- `storage`: the one writer (atomic replace, refusal of symlinks and concurrent edits)
+- `lock`: one run at a time per vault
+- `catalog`: sync's cache of what it knows about each file, typed
+
+May import: `vaultkit.errors`, `model`, `config`, `dates`, `vocabulary`; no other package.
+"""
