@@ -364,7 +364,7 @@ class SummaryWriter:
 
     def __init__(self, workspace: Path):
         from vaultkit.config import load_config
-        from vaultkit.render import Renderer
+        from vaultkit.summary.render import Renderer
         from vaultkit.vocabulary import Vocabulary
 
         self.config = load_config(workspace / "memory_config.json")
@@ -393,7 +393,7 @@ class SummaryWriter:
         from vaultkit.files.sources import content_of_note, content_of_transcript, source_digest
         from vaultkit.files.storage import digest
         from vaultkit.model import DayFields
-        from vaultkit.summary import add_marker
+        from vaultkit.summary.schema import add_marker
 
         summary = self.vocabulary.summary(
             d.day,
@@ -417,7 +417,7 @@ class SummaryWriter:
 
     def side_notes(self) -> dict[Path, str]:
         """The people's and projects' notes and Obsidian's settings, as sync writes them."""
-        from vaultkit import entities
+        from vaultkit.summary import entities
         from vaultkit.workspace import obsidian_settings
 
         notes = {

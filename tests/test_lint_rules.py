@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from vaultkit.config import Config, load_config
-from vaultkit.entities import Entity
-from vaultkit.entities import render as render_entity
 from vaultkit.lint import LintReport, check_summary_text, lint_vault
 from vaultkit.model import Summary, Uncategorized
-from vaultkit.render import Renderer
 from vaultkit.rules import BY_ID, BY_NAME, RULES
-from vaultkit.summary import add_marker
+from vaultkit.summary.entities import Entity
+from vaultkit.summary.entities import render as render_entity
+from vaultkit.summary.render import Renderer
+from vaultkit.summary.schema import add_marker
 from vaultkit.vocabulary import Vocabulary
 
 CONFIG = {

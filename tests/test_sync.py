@@ -16,7 +16,7 @@ from vaultkit.files.lock import vault_lock
 from vaultkit.model import DayFields, DayInput
 from vaultkit.reconcile import reconcile_plan
 from vaultkit.summarize.offline import OfflineSummarizer
-from vaultkit.summary import read_marker
+from vaultkit.summary.schema import read_marker
 from vaultkit.sync import sync
 from vaultkit.vocabulary import Vocabulary
 

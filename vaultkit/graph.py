@@ -25,7 +25,7 @@ from vaultkit.files.document import parse_document
 from vaultkit.files.layout import scan, scan_archive
 from vaultkit.files.storage import write_atomic
 from vaultkit.reconcile import open_catalog
-from vaultkit.summary import fields_of, parse_summary
+from vaultkit.summary.schema import fields_of, parse_summary
 
 ExportFormat = Literal["graphml", "gexf", "json"]
 FORMATS: tuple[str, ...] = ("graphml", "gexf", "json")

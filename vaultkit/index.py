@@ -37,7 +37,7 @@ from vaultkit.files.layout import (
 )
 from vaultkit.model import Progress, Summary
 from vaultkit.retrieval import DayIndex, parse_turns
-from vaultkit.summary import summary_of
+from vaultkit.summary.schema import summary_of
 
 if TYPE_CHECKING:
     from vaultkit.embeddings import Embedder
@@ -578,7 +578,7 @@ class SearchIndex:
         # Imported here: a search that finds nothing changed never reads or parses a file.
         from vaultkit.files.document import parse_document
         from vaultkit.files.sources import content_of_note, content_of_transcript, read_text_lenient
-        from vaultkit.summary import fields_of, parse_summary
+        from vaultkit.summary.schema import fields_of, parse_summary
 
         notes: list[str] = []
         summary: Summary | None = None

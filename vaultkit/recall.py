@@ -26,7 +26,7 @@ from vaultkit.files.sources import read_text_lenient
 from vaultkit.filters import NO_FILTERS, Filters
 from vaultkit.model import Hit, Progress, Summary
 from vaultkit.retrieval.tokenize import tokenize
-from vaultkit.summary import parse_summary
+from vaultkit.summary.schema import parse_summary
 
 DEFAULT_MAX_DAYS = 3
 DEFAULT_MAX_CHARS = 6000

@@ -23,8 +23,8 @@ from vaultkit.files.links import PARENT_LINE, SPINE_LINE, managed_target
 from vaultkit.files.sources import content_of_note, content_of_transcript, read_text, source_digest
 from vaultkit.files.storage import digest
 from vaultkit.lint import check_summary_text
-from vaultkit.render import Renderer
-from vaultkit.summary import add_marker, fields_of, parse_summary, read_marker
+from vaultkit.summary.render import Renderer
+from vaultkit.summary.schema import add_marker, fields_of, parse_summary, read_marker
 from vaultkit.vocabulary import Vocabulary
 
 Action = Literal["create", "refresh", "repair", "reformat", "keep", "fail"]

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
-from vaultkit import entities
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
 from vaultkit.errors import DirtyFileError, EndpointUnavailableError, VaultkitError
@@ -28,13 +27,14 @@ from vaultkit.files.storage import (
     write_atomic,
 )
 from vaultkit.index import folder_times, refresh_index
-from vaultkit.memindex import IndexEntry, index_context
 from vaultkit.model import DayFields, Progress, Summary
 from vaultkit.reconcile import DayPlan, Survey, open_catalog, plan_days, survey
-from vaultkit.related import RelatedFinder, features
-from vaultkit.render import Renderer
 from vaultkit.summarize import Summarizer, make_summarizer, validate_fields
-from vaultkit.summary import add_marker, fields_of, parse_summary, read_marker, summary_of
+from vaultkit.summary import entities
+from vaultkit.summary.memory_index import IndexEntry, index_context
+from vaultkit.summary.related import RelatedFinder, features
+from vaultkit.summary.render import Renderer
+from vaultkit.summary.schema import add_marker, fields_of, parse_summary, read_marker, summary_of
 from vaultkit.vocabulary import Vocabulary
 
 # Days in a row on which the summarizer's endpoint was unusable (refused, timed out, 5xx after

@@ -9,22 +9,8 @@ from typing import Any
 from vaultkit.config import CONFIG_NAME, Config, config_from_dict, read_config_data
 from vaultkit.errors import UsageError, WriteError
 from vaultkit.files.storage import write_atomic
-from vaultkit.render import packaged_templates
-
-# Obsidian reads `.obsidian/types.json` to show each property with the right widget.
-OBSIDIAN_TYPES = {
-    "types": {
-        "schema_version": "number",
-        "date": "date",
-        "people": "multitext",
-        "projects": "multitext",
-        "tags": "tags",
-        "importance": "number",
-        "mood": "text",
-        "related_dates": "multitext",
-    }
-}
-
+from vaultkit.summary.render import packaged_templates
+from vaultkit.summary.schema import OBSIDIAN_TYPES
 
 # Graph view's colour groups: the first group whose query matches a note colours it.
 GRAPH_GROUPS = (

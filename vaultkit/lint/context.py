@@ -132,7 +132,7 @@ def vault_context(config: Config, found: VaultFiles) -> Context:
 
 def property_types(config: Config) -> dict[str, str]:
     """Obsidian's property types: vaultkit's own, overridden by the vault's `.obsidian/types.json`."""
-    from vaultkit.workspace import OBSIDIAN_TYPES
+    from vaultkit.summary.schema import OBSIDIAN_TYPES
 
     types = dict(OBSIDIAN_TYPES["types"])
     try:

@@ -21,7 +21,7 @@ from vaultkit.lint.frontmatter import Front
 from vaultkit.lint.link_checks import check_links, check_managed, check_resolution, fast_targets
 from vaultkit.lint.summary_checks import check_summary
 from vaultkit.lint.vault_checks import category
-from vaultkit.summary import SUMMARY_KEYS
+from vaultkit.summary.schema import SUMMARY_KEYS
 
 _DAILY_LIKE = re.compile(DATE_PATTERN + r"\.md")
 _SUMMARY_KEYS = frozenset(SUMMARY_KEYS)

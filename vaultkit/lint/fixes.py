@@ -15,7 +15,7 @@ from vaultkit.dates import DATE_PATTERN
 from vaultkit.files.document import split_frontmatter
 from vaultkit.files.links import FOOTER_PREFIX, set_managed_line
 from vaultkit.lint.frontmatter import Front
-from vaultkit.summary import MARKER, add_marker, read_marker
+from vaultkit.summary.schema import MARKER, add_marker, read_marker
 
 _DATE_LINK = re.compile(
     r"(!?)\[\[\s*(" + DATE_PATTERN + r")\s*(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]"

@@ -10,7 +10,7 @@ from vaultkit.files.links import FOOTER_PREFIX, LINK_UNSAFE, PARENT_LINE, find_w
 from vaultkit.lint.context import LinkTargets
 from vaultkit.lint.findings import Findings
 from vaultkit.lint.fixes import Plan, footer_index
-from vaultkit.summary import MARKER
+from vaultkit.summary.schema import MARKER
 
 DATE_LIKE = re.compile(DATE_PATTERN)
 _LINK_FAST = re.compile(r"\[\[([^\[\]\n]*?)\]\]")

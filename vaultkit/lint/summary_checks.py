@@ -26,7 +26,7 @@ from vaultkit.lint.link_checks import (
     fast_targets,
 )
 from vaultkit.lint.term_checks import check_terms
-from vaultkit.summary import SUMMARY_KEYS
+from vaultkit.summary.schema import SUMMARY_KEYS
 
 
 def check_summary(

@@ -14,7 +14,7 @@ from typing import Any
 from vaultkit.lint.context import Context
 from vaultkit.lint.findings import Findings
 from vaultkit.lint.frontmatter import Front
-from vaultkit.summary import UNCATEGORIZED_KEYS
+from vaultkit.summary.schema import UNCATEGORIZED_KEYS
 from vaultkit.vocabulary import tag_of, term_key, unique
 
 

@@ -145,7 +145,7 @@ def _merge_aliases(head: str, frontmatter: str, entity: Entity) -> str:
 
 
 def _flow(values: Iterable[str]) -> str:
-    from vaultkit.render import yaml_list
+    from vaultkit.summary.render import yaml_list
 
     return yaml_list(values)
 

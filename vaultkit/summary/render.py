@@ -24,8 +24,9 @@ _YAML11_WORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~
 
 def packaged_templates() -> Path:
     """The templates shipped with vaultkit (inside the wheel, or the repo's `templates/`)."""
-    inside = Path(__file__).parent / "templates"
-    return inside if inside.is_dir() else Path(__file__).parent.parent / "templates"
+    package = Path(__file__).resolve().parent.parent  # vaultkit/
+    inside = package / "templates"
+    return inside if inside.is_dir() else package.parent / "templates"
 
 
 def yaml_scalar(value: Any) -> str:

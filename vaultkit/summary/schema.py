@@ -26,6 +26,20 @@ SUMMARY_KEYS = (
     "uncategorized",
 )
 UNCATEGORIZED_KEYS = ("technologies", "libraries", "projects")
+# Obsidian reads `.obsidian/types.json` to show each property with the right widget.
+OBSIDIAN_TYPES = {
+    "types": {
+        "schema_version": "number",
+        "date": "date",
+        "people": "multitext",
+        "projects": "multitext",
+        "tags": "tags",
+        "importance": "number",
+        "mood": "text",
+        "related_dates": "multitext",
+    }
+}
+
 # An Obsidian comment (hidden in reading view) recording what the summary was made from and what
 # vaultkit wrote; a digest that no longer matches means a person edited the file.
 MARKER = re.compile(r"^%% vaultkit source=([0-9a-f]+) digest=([0-9a-f]+) %%\n?", re.MULTILINE)
