@@ -431,7 +431,7 @@ class SummaryWriter:
 
 # kind -> (file type, rule name in vaultkit/rules.py, other names lint may use, required)
 # `vaultkit lint --format json` reports a rule by its id (VK301); bench/run.py maps names to ids
-# through vaultkit.rules, so this table names rules and survives renumbering. Update it when the
+# through vaultkit.lint.rules, so this table names rules and survives renumbering. Update it when the
 # lint rules change.
 DEFECTS: dict[str, tuple[str, str, tuple[str, ...], bool]] = {
     "yaml-broken": ("summary", "yaml-syntax", (), True),

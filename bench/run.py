@@ -228,7 +228,7 @@ def read_parse_floor(files: Sequence[Path]) -> int:
 def check_defects(workspace: Path, problems: list[dict]) -> dict[str, Any]:
     """Every planted defect found? (by the exact rule, or by any rule the table accepts)."""
     try:
-        from vaultkit.rules import BY_NAME
+        from vaultkit.lint.rules import BY_NAME
     except ImportError:  # before the lint rules exist: compare names only
         BY_NAME = {}
     found: dict[str, set[str]] = collections.defaultdict(set)

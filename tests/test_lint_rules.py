@@ -11,8 +11,8 @@ import pytest
 
 from vaultkit.config import Config, load_config
 from vaultkit.lint import LintReport, check_summary_text, lint_vault
+from vaultkit.lint.rules import BY_ID, BY_NAME, RULES
 from vaultkit.model import Summary, Uncategorized
-from vaultkit.rules import BY_ID, BY_NAME, RULES
 from vaultkit.summary.entities import Entity
 from vaultkit.summary.entities import render as render_entity
 from vaultkit.summary.render import Renderer

@@ -11,8 +11,8 @@ import pytest
 
 from tests.llm_server import Reply, chat, error, fake_embedding, llm_server_fixture  # noqa: F401
 from vaultkit.config import Config, SummarizerConfig, load_config
-from vaultkit.errors import SummarizerError
-from vaultkit.llm import HTTPStatusError, post_json, redact_url
+from vaultkit.errors import HTTPStatusError, SummarizerError
+from vaultkit.http import post_json, redact_url
 from vaultkit.model import DayFields, DayInput
 from vaultkit.summarize import make_summarizer
 from vaultkit.summarize.openai import OpenAISummarizer, fields_from_answer, user_prompt

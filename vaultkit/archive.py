@@ -109,7 +109,7 @@ def archive(
 ) -> ArchiveReport:
     """Move the raw material of summarized days older than `older_than` days to the archive."""
     if older_than < 0:
-        raise UsageError(f"--older-than: expected a number of days >= 0, got {older_than}")
+        raise UsageError(f"older_than: expected a number of days >= 0, got {older_than}")
     as_of = as_of or date.today()
     cutoff = as_of - timedelta(days=older_than)
     report = ArchiveReport(as_of, cutoff, str(config.archive_dir), dry_run)

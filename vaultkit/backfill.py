@@ -74,11 +74,11 @@ def backfill(
 ) -> BackfillReport:
     """Summarize the source folder's days that lack a valid summary, then relate and index once."""
     if since and until and since > until:
-        raise UsageError(f"--since {since} is after --until {until}")
+        raise UsageError(f"since {since} is after until {until}: no day can match")
     if limit is not None and limit < 0:
-        raise UsageError(f"--limit: expected a number >= 0, got {limit}")
+        raise UsageError(f"limit: expected a number >= 0, got {limit}")
     if pause is not None and pause < 0:
-        raise UsageError(f"--pause: expected seconds >= 0, got {pause}")
+        raise UsageError(f"pause: expected seconds >= 0, got {pause}")
     root = source if source is not None else config.archive_dir
     if not root.is_dir():
         raise ArchiveError(

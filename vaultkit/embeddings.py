@@ -1,7 +1,7 @@
 """Text embeddings from any OpenAI-compatible `/v1/embeddings` endpoint, and cosine similarity.
 
 Only the `embeddings` and `hybrid` search backends use this; the default `bm25` backend needs no
-network. The HTTP call (retries, backoff, Retry-After) is `vaultkit.llm.post_json`'s job.
+network. The HTTP call (retries, backoff, Retry-After) is `vaultkit.http.post_json`'s job.
 """
 
 from __future__ import annotations
@@ -12,11 +12,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from vaultkit.config import Config
-from vaultkit.errors import VaultkitError
-
-
-class EmbeddingError(VaultkitError):
-    """The embeddings endpoint failed or answered with something unusable."""
+from vaultkit.errors import EmbeddingError, EndpointError
 
 
 class Embedder(Protocol):
@@ -48,15 +44,18 @@ class OpenAIEmbedder:
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
             return []
-        from vaultkit.llm import post_json
+        from vaultkit.http import post_json
 
-        answer = post_json(
-            self.url,
-            {"model": self.model, "input": list(texts)},
-            api_key=self.api_key,
-            timeout=self.timeout,
-            retries=self.retries,
-        )
+        try:
+            answer = post_json(
+                self.url,
+                {"model": self.model, "input": list(texts)},
+                api_key=self.api_key,
+                timeout=self.timeout,
+                retries=self.retries,
+            )
+        except EndpointError as exc:
+            raise EmbeddingError(exc.message, path=exc.path, rule=exc.rule) from None
         return _vectors(answer, len(texts), self.url)
 
 

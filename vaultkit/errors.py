@@ -64,13 +64,43 @@ class LockedError(VaultkitError):
     """Another vaultkit run holds the workspace lock."""
 
 
+class EndpointError(VaultkitError):
+    """An HTTP endpoint (an LLM, an embeddings server) failed or answered with something that is
+    not a JSON object."""
+
+
+class EndpointUnavailableError(EndpointError):
+    """The endpoint cannot be used at all right now (refused, timed out, 5xx after the retries, a
+    rejected key): every further call would fail the same way."""
+
+
+class HTTPStatusError(EndpointError):
+    """The server answered with an HTTP error status; `status` and `detail` say which and why."""
+
+    def __init__(self, message: str, *, status: int, detail: str = "") -> None:
+        super().__init__(message)
+        self.status = status
+        self.detail = detail
+
+
+class UnusableStatusError(HTTPStatusError, EndpointUnavailableError):
+    """An HTTP error status that says the endpoint cannot serve any call now (5xx, 401, 429...)."""
+
+
 class SummarizerError(VaultkitError):
     """The summarizer (an LLM endpoint) failed or answered with something unusable."""
 
 
-class EndpointUnavailableError(SummarizerError):
-    """The endpoint cannot be used at all right now (refused, timed out, 5xx after the retries, a
-    rejected key): every further call would fail the same way, so a run stops early."""
+class SummarizerUnavailableError(SummarizerError):
+    """The summarizer's endpoint is unusable right now: a run stops early, not day after day."""
+
+
+class EmbeddingError(VaultkitError):
+    """The embeddings endpoint failed or answered with something unusable."""
+
+
+class SearchIndexError(VaultkitError):
+    """The search index cannot be opened or written (disk full, read-only folder, locked)."""
 
 
 class ArchiveError(VaultkitError):

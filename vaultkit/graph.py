@@ -178,7 +178,7 @@ def neighbors(g: nx.MultiDiGraph, day: date) -> dict[str, Any]:
 def export(g: nx.MultiDiGraph, path: Path, fmt: str) -> Path:
     """Write the graph as GraphML, GEXF or node-link JSON, atomically; returns the path."""
     if fmt not in FORMATS:
-        raise UsageError(f"--format: expected one of {', '.join(FORMATS)} (not {fmt!r})")
+        raise UsageError(f"format: expected one of {', '.join(FORMATS)}, got {fmt!r}")
     clean = _plain(g)
     if fmt == "graphml":
         text = "\n".join(nx.generate_graphml(clean)) + "\n"

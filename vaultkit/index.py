@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
-from vaultkit.errors import VaultkitError
+from vaultkit.errors import SearchIndexError, VaultkitError
 from vaultkit.files.layout import (
     DAILY_NAME,
     SUMMARY_NAME,
@@ -782,10 +782,6 @@ def _cut(line: str, budget: int) -> list[str]:
         pieces.append(line[:cut].rstrip())
         line = line[cut:].lstrip()
     return [*pieces, line] if line else pieces
-
-
-class SearchIndexError(VaultkitError):
-    """The search index cannot be opened or written (disk full, read-only folder, locked)."""
 
 
 def open_index(

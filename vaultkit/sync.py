@@ -12,7 +12,7 @@ from pathlib import Path
 
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
-from vaultkit.errors import DirtyFileError, EndpointUnavailableError, VaultkitError
+from vaultkit.errors import DirtyFileError, SummarizerUnavailableError, VaultkitError
 from vaultkit.files.catalog import Catalog
 from vaultkit.files.document import parse_document
 from vaultkit.files.links import PARENT_LINE, SPINE_LINE, parent_line, set_managed_line, spine_line
@@ -240,7 +240,7 @@ def _summarize_days(
             path = _summary_path(config, plan.day)
             text = add_marker(renderer.summary(summary), found.source_of(plan.day) or "")
             kept_at = _write_summary(config, path, text, plan)
-        except EndpointUnavailableError as exc:
+        except SummarizerUnavailableError as exc:
             report.failed.append((plan.day.isoformat(), str(exc)))
             outages += 1
             if outages >= MAX_OUTAGE_DAYS:

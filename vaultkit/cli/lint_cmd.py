@@ -101,7 +101,7 @@ def _say_changes(fixed: FixReport) -> None:
 
 def _print_problems(report: LintReport) -> None:
     """One line per problem (like a compiler's), then the totals on stderr."""
-    from vaultkit.rules import BY_ID
+    from vaultkit.lint.rules import BY_ID
 
     colour = is_terminal(sys.stdout)
     for problem in report.problems:

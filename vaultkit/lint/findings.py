@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from vaultkit.lint.rules import rule_named
 from vaultkit.model import Problem
-from vaultkit.rules import rule_named
 
 
 def problem(

@@ -19,8 +19,14 @@ from pathlib import PurePath
 from typing import Any
 
 from vaultkit.config import SummarizerConfig
-from vaultkit.errors import SummarizerError
-from vaultkit.llm import HTTPStatusError, join_url, post_json
+from vaultkit.errors import (
+    EndpointError,
+    EndpointUnavailableError,
+    HTTPStatusError,
+    SummarizerError,
+    SummarizerUnavailableError,
+)
+from vaultkit.http import join_url, post_json
 from vaultkit.model import DayFields, DayInput
 from vaultkit.summarize.base import validate_fields
 from vaultkit.vocabulary import Vocabulary
@@ -117,8 +123,14 @@ class OpenAISummarizer:
         self._use_schema = True  # until the server refuses `response_format` once
 
     def summarize(self, day: DayInput) -> DayFields:
-        """Ask the model for one day's fields; raise `SummarizerError` unless all are valid."""
-        answer = self._ask(day)
+        """Ask the model for one day's fields; raise `SummarizerError` unless all are valid
+        (`SummarizerUnavailableError` when the endpoint cannot serve any call now)."""
+        try:
+            answer = self._ask(day)
+        except EndpointUnavailableError as exc:
+            raise SummarizerUnavailableError(exc.message, path=exc.path, rule=exc.rule) from None
+        except EndpointError as exc:
+            raise SummarizerError(exc.message, path=exc.path, rule=exc.rule) from None
         return fields_from_answer(answer, day)
 
     def _ask(self, day: DayInput) -> str:

@@ -3,7 +3,8 @@
 Stdlib only. Retries what may pass (timeouts, refused or dropped connections, 429, 5xx) with
 exponential backoff and no jitter, so a run is reproducible; honours `Retry-After` (seconds) on
 429 and 503, capped. Other 4xx answers are the caller's mistake and fail at once. Every failure
-is a `SummarizerError` with one line naming the status and the URL, never the API key.
+is an `EndpointError` with one line naming the status and the URL, never the API key; the
+caller (the summarizer, the embedder) turns it into its own error.
 """
 
 from __future__ import annotations
@@ -19,7 +20,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from vaultkit import __version__
-from vaultkit.errors import EndpointUnavailableError, SummarizerError
+from vaultkit.errors import (
+    EndpointError,
+    EndpointUnavailableError,
+    HTTPStatusError,
+    UnusableStatusError,
+)
 
 BACKOFF = 0.5  # seconds before the first retry; doubles each time
 MAX_BACKOFF = 8.0
@@ -31,19 +37,6 @@ _DETAIL_CHARS = 160
 # Statuses that every further call would get too: the server is failing, the key or the URL
 # is wrong, or the quota is spent. A run stops early on them (EndpointUnavailableError).
 UNUSABLE_STATUSES = frozenset({401, 403, 404, 407, 429})
-
-
-class HTTPStatusError(SummarizerError):
-    """The server answered with an HTTP error status; `status` and `detail` say which and why."""
-
-    def __init__(self, message: str, *, status: int, detail: str = "") -> None:
-        super().__init__(message)
-        self.status = status
-        self.detail = detail
-
-
-class UnusableStatusError(HTTPStatusError, EndpointUnavailableError):
-    """An HTTP error status that says the endpoint cannot serve any call now (5xx, 401, 429...)."""
 
 
 def status_error(message: str, *, status: int, detail: str = "") -> HTTPStatusError:
@@ -102,7 +95,7 @@ def post_json(
         request_headers["Authorization"] = f"Bearer {api_key}"
     shown = redact_url(url)
     if not url.startswith(("http://", "https://")):
-        raise SummarizerError(f"POST {shown}: not an http(s) URL")
+        raise EndpointError(f"POST {shown}: not an http(s) URL")
     attempts = max(0, retries) + 1
     for attempt in range(1, attempts + 1):
         request = urllib.request.Request(url, data=body, headers=request_headers, method="POST")
@@ -146,9 +139,9 @@ def _parse(raw: bytes, shown: str) -> dict[str, Any]:
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise SummarizerError(f"POST {shown} answered with something that is not JSON") from None
+        raise EndpointError(f"POST {shown} answered with something that is not JSON") from None
     if not isinstance(data, dict):
-        raise SummarizerError(f"POST {shown} answered with JSON that is not an object")
+        raise EndpointError(f"POST {shown} answered with JSON that is not an object")
     return data
 
 
