@@ -396,7 +396,7 @@ def search_worker(argv: Sequence[str]) -> int:
     from datetime import date
 
     from vaultkit.config import load_config
-    from vaultkit.index import SearchIndex
+    from vaultkit.index.store import SearchIndex
 
     config = load_config(config_path)
     out: dict[str, Any] = {}
@@ -421,7 +421,7 @@ def search_worker(argv: Sequence[str]) -> int:
             "files": report.files,
         }
     elif what == "query":
-        from vaultkit.search import Searcher, search
+        from vaultkit.search.search import Searcher, search
 
         as_of = date.fromisoformat(AS_OF)
         start = time.perf_counter()

@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import tree_hashes
 from vaultkit.config import load_config
-from vaultkit.search import search
+from vaultkit.search.search import search
 from vaultkit.sync import sync
 
 

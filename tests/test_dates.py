@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from vaultkit.config import load_config
-from vaultkit.retrieval import DayIndex, semantic_scores
-from vaultkit.retrieval.dates import day_terms, is_date_term, query_date_terms
-from vaultkit.search import search
+from vaultkit.index.bm25 import DayIndex
+from vaultkit.index.date_terms import day_terms, is_date_term, query_date_terms
+from vaultkit.search.scoring import semantic_scores
+from vaultkit.search.search import search
 from vaultkit.sync import sync
 
 

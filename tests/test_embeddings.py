@@ -9,10 +9,10 @@ import pytest
 
 from tests.llm_server import Reply, error, fake_embedding, llm_server_fixture  # noqa: F401
 from vaultkit.config import load_config
-from vaultkit.embeddings import OpenAIEmbedder, cosine
 from vaultkit.errors import EmbeddingError, VaultkitError
-from vaultkit.index import SearchIndex, refresh_index
-from vaultkit.search import search
+from vaultkit.index.embeddings import OpenAIEmbedder, cosine
+from vaultkit.index.store import SearchIndex, refresh_index
+from vaultkit.search.search import search
 
 
 def configure(workspace: Path, url: str, backend: str) -> Path:

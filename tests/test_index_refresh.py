@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from vaultkit.config import Config, load_config
-from vaultkit.index import RECENT_DAYS, SearchIndex, refresh_index
-from vaultkit.search import search
+from vaultkit.index.store import RECENT_DAYS, SearchIndex, refresh_index
+from vaultkit.search.search import search
 from vaultkit.sync import sync
 
 D = date.fromisoformat

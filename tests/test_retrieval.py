@@ -9,9 +9,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from vaultkit.retrieval import DayIndex, parse_turns, proximity_bonus, semantic_scores, tokenize
-from vaultkit.retrieval.dates import day_terms, is_date_term
-from vaultkit.retrieval.postings import PROXIMITY_DISTANCE
+from vaultkit.index.bm25 import PROXIMITY_DISTANCE, DayIndex, proximity_bonus
+from vaultkit.index.date_terms import day_terms, is_date_term
+from vaultkit.index.tokenize import tokenize
+from vaultkit.index.turns import parse_turns
+from vaultkit.search.scoring import semantic_scores
 
 
 def test_bonus_grows_as_the_terms_come_closer() -> None:

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from vaultkit.config import load_config
-from vaultkit.filters import NO_FILTERS, Filters
-from vaultkit.index import DayRecord, SearchIndex, refresh_index
+from vaultkit.index.store import DayRecord, SearchIndex, refresh_index
 from vaultkit.model import Summary
-from vaultkit.retrieval import gate_floor, relevance_gate
-from vaultkit.search import Scoring, rank, search
+from vaultkit.search.filters import NO_FILTERS, Filters
+from vaultkit.search.scoring import gate_floor, relevance_gate
+from vaultkit.search.search import Scoring, rank, search
 from vaultkit.sync import sync
 
 D = date.fromisoformat

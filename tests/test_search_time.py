@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from vaultkit.config import load_config
-from vaultkit.evaluate import Query, evaluate
+from vaultkit.search.evaluate import Query, evaluate
 
 # day: (importance, the day's note)
 DAYS = {

@@ -30,8 +30,8 @@ from typing import IO, Any
 from vaultkit import __version__
 from vaultkit.config import Config, load_config
 from vaultkit.errors import UsageError, VaultkitError
-from vaultkit.filters import Filters
-from vaultkit.recall import DEFAULT_MAX_CHARS, DEFAULT_MAX_DAYS
+from vaultkit.search.filters import Filters
+from vaultkit.search.recall import DEFAULT_MAX_CHARS, DEFAULT_MAX_DAYS
 
 # Newest first; a client asking for another version gets the newest (the spec's negotiation).
 PROTOCOL_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
@@ -205,7 +205,7 @@ class McpServer:
             return {"content": [{"type": "text", "text": str(exc)}], "isError": True}
 
     def _search(self, args: dict[str, Any]) -> dict[str, Any]:
-        from vaultkit.search import search
+        from vaultkit.search.search import search
 
         result = search(
             self.current_config(),
@@ -221,7 +221,7 @@ class McpServer:
         return answer
 
     def _recall(self, args: dict[str, Any]) -> dict[str, Any]:
-        from vaultkit.recall import recall
+        from vaultkit.search.recall import recall
 
         pack = recall(
             self.current_config(),

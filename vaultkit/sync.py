@@ -26,7 +26,7 @@ from vaultkit.files.storage import (
     save_copy,
     write_atomic,
 )
-from vaultkit.index import folder_times, refresh_index
+from vaultkit.index.store import folder_times, refresh_index
 from vaultkit.model import DayFields, Progress, Summary
 from vaultkit.reconcile import DayPlan, Survey, open_catalog, plan_days, survey
 from vaultkit.summarize import Summarizer, make_summarizer, validate_fields

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 if TYPE_CHECKING:
-    from vaultkit.filters import Filters
+    from vaultkit.search.filters import Filters
 
 SinceOption = Annotated[str | None, typer.Option(help="Only days on or after, YYYY-MM-DD.")]
 UntilOption = Annotated[str | None, typer.Option(help="Only days on or before, YYYY-MM-DD.")]
@@ -29,7 +29,7 @@ def make_filters(
     min_importance: int | None,
 ) -> Filters:
     """The options' values as `Filters`; a bad date is a usage error naming its option."""
-    from vaultkit.filters import Filters
+    from vaultkit.search.filters import Filters
 
     return Filters.parse(
         since=since,

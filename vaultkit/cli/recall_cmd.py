@@ -46,7 +46,7 @@ def recall(
     `--as-of DAY` recalls the vault as it stood that day (no later day), as search does.
     """
     from vaultkit.cli.loading import load
-    from vaultkit.recall import recall as make_pack
+    from vaultkit.search.recall import recall as make_pack
 
     with progress_bar() as progress:
         pack = run(

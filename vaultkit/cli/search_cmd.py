@@ -32,8 +32,8 @@ from vaultkit.cli.filters import (
 SWEEP_ROWS = 15
 
 if TYPE_CHECKING:
-    from vaultkit.evaluate import Report
-    from vaultkit.search import Scoring, SearchResult
+    from vaultkit.search.evaluate import Report
+    from vaultkit.search.search import Scoring, SearchResult
 
 
 @app.command()
@@ -63,8 +63,8 @@ def search(
     day is returned.
     """
     from vaultkit.cli.loading import load
-    from vaultkit.search import Scoring
-    from vaultkit.search import search as run_search
+    from vaultkit.search.search import Scoring
+    from vaultkit.search.search import search as run_search
 
     def call() -> tuple[SearchResult, Scoring]:
         loaded = load(config)
@@ -90,7 +90,7 @@ def search(
 
 
 def _print_hits(result: SearchResult, scoring: Scoring, explain: bool) -> None:
-    from vaultkit.search import explain as arithmetic
+    from vaultkit.search.search import explain as arithmetic
 
     if not result.hits:
         say(f"no day matches {result.query!r}")
@@ -150,7 +150,7 @@ def evaluate(
     """Measure search on labelled queries: recall@k, hit@k and MRR, overall and per category."""
     from vaultkit.cli.loading import load
     from vaultkit.errors import UsageError
-    from vaultkit.evaluate import evaluate_file
+    from vaultkit.search.evaluate import evaluate_file
 
     def cutoffs() -> tuple[int, ...]:
         try:

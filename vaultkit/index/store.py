@@ -35,12 +35,13 @@ from vaultkit.files.layout import (
     scan_archive,
     stat_tree,
 )
+from vaultkit.index.bm25 import DayIndex
+from vaultkit.index.turns import parse_turns
 from vaultkit.model import Progress, Summary
-from vaultkit.retrieval import DayIndex, parse_turns
 from vaultkit.summary.schema import summary_of
 
 if TYPE_CHECKING:
-    from vaultkit.embeddings import Embedder
+    from vaultkit.index.embeddings import Embedder
 
 INDEX_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
@@ -670,7 +671,7 @@ class SearchIndex:
             yield date.fromisoformat(day), vector
 
     def embedder(self) -> Embedder:
-        from vaultkit.embeddings import make_embedder
+        from vaultkit.index.embeddings import make_embedder
 
         if self._embedder is None:
             self._embedder = make_embedder(self.config)

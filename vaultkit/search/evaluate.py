@@ -18,10 +18,10 @@ from typing import Any
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
 from vaultkit.errors import FileFormatError, UsageError
-from vaultkit.filters import NO_FILTERS
-from vaultkit.index import open_index
+from vaultkit.index.store import open_index
 from vaultkit.model import Progress
-from vaultkit.search import Scoring, Searcher, rank
+from vaultkit.search.filters import NO_FILTERS
+from vaultkit.search.search import Scoring, Searcher, rank
 
 ALL = "all"
 

@@ -38,9 +38,9 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from itertools import accumulate
 
-from vaultkit.retrieval.chunks import parse_turns
-from vaultkit.retrieval.dates import day_terms, is_date_term
-from vaultkit.retrieval.tokenize import tokenize
+from vaultkit.index.date_terms import day_terms, is_date_term
+from vaultkit.index.tokenize import tokenize
+from vaultkit.index.turns import parse_turns
 
 __all__ = ["PROXIMITY_DISTANCE", "RERANK_DAYS", "DayIndex", "proximity_bonus"]
 

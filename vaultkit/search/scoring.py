@@ -17,9 +17,9 @@ import math
 from collections.abc import Container, Mapping
 from typing import TypeVar
 
-from vaultkit.retrieval.dates import query_date_terms
-from vaultkit.retrieval.postings import RERANK_DAYS, DayIndex
-from vaultkit.retrieval.tokenize import tokenize
+from vaultkit.index.bm25 import RERANK_DAYS, DayIndex
+from vaultkit.index.date_terms import query_date_terms
+from vaultkit.index.tokenize import tokenize
 
 K = TypeVar("K")
 

@@ -27,12 +27,18 @@ from datetime import date
 from typing import Any, Protocol
 
 from vaultkit.config import Config
-from vaultkit.embeddings import cosine
 from vaultkit.errors import UsageError
-from vaultkit.filters import NO_FILTERS, DayRange, Filters
-from vaultkit.index import DayRecord, Records, SearchIndex, open_index
+from vaultkit.index.embeddings import cosine
+from vaultkit.index.store import DayRecord, Records, SearchIndex, open_index
 from vaultkit.model import Hit, Progress
-from vaultkit.retrieval import gate_floor, max_normalize, recency, relevance_gate, semantic_scores
+from vaultkit.search.filters import NO_FILTERS, DayRange, Filters
+from vaultkit.search.scoring import (
+    gate_floor,
+    max_normalize,
+    recency,
+    relevance_gate,
+    semantic_scores,
+)
 
 UNKNOWN_IMPORTANCE = 5  # a day without a summary yet: the middle of 1..10, neither pushed nor sunk
 

@@ -23,9 +23,9 @@ from vaultkit.files.document import parse_document, split_frontmatter
 from vaultkit.files.layout import VaultFiles, scan, scan_archive
 from vaultkit.files.links import PARENT_LINE, SPINE_LINE
 from vaultkit.files.sources import read_text_lenient
-from vaultkit.filters import NO_FILTERS, Filters
+from vaultkit.index.tokenize import tokenize
 from vaultkit.model import Hit, Progress, Summary
-from vaultkit.retrieval.tokenize import tokenize
+from vaultkit.search.filters import NO_FILTERS, Filters
 from vaultkit.summary.schema import parse_summary
 
 DEFAULT_MAX_DAYS = 3
@@ -126,7 +126,7 @@ def recall(
     `as_of` and the filters mean what they mean for `search`.
     """
     _check_bounds(max_days, max_chars)
-    from vaultkit.search import search
+    from vaultkit.search.search import search
 
     result = search(
         config,

@@ -1,0 +1,12 @@
+"""Scoring days for a question: the hybrid score, its backends and filters, and what is built on
+them (the recall pack, the evaluation on labelled questions).
+
+- `scoring`: the formula (semantic, importance, recency), the relevance gate, the 1-hop expansion
+- `backends`: what gives the semantic part: BM25, embeddings, both
+- `filters`: which days may be returned
+- `search`: a query against the index, its result and its explanation
+- `recall`: the bounded markdown context pack for an agent
+- `evaluate`: recall@k and MRR on labelled questions, and the weight sweep
+
+May import: the core modules, `files`, `summary` and `index`.
+"""
