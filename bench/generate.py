@@ -148,7 +148,7 @@ class Day:
 
 def config_dict() -> dict:
     """vaultkit's starter config with the synthetic vocabulary and people."""
-    from vaultkit.workspace import default_config
+    from vaultkit.jobs.init import default_config
 
     config = default_config()
     config["_about"] = "Synthetic benchmark workspace written by bench/generate.py."
@@ -417,8 +417,8 @@ class SummaryWriter:
 
     def side_notes(self) -> dict[Path, str]:
         """The people's and projects' notes and Obsidian's settings, as sync writes them."""
+        from vaultkit.jobs.init import obsidian_settings
         from vaultkit.summary import entities
-        from vaultkit.workspace import obsidian_settings
 
         notes = {
             entities.note_path(self.config, e): entities.render(e, None)

@@ -11,14 +11,14 @@ import pytest
 
 from tests.conftest import tree_hashes
 from tests.llm_server import chat, error, llm_server_fixture  # noqa: F401
-from vaultkit.backfill import backfill
 from vaultkit.config import Config, load_config
 from vaultkit.errors import SummarizerError
+from vaultkit.jobs.backfill import backfill
+from vaultkit.jobs.reconcile import reconcile_plan
+from vaultkit.jobs.sync import sync
 from vaultkit.model import DayFields, DayInput
-from vaultkit.reconcile import reconcile_plan
 from vaultkit.summarize.offline import OfflineSummarizer
 from vaultkit.summary.schema import read_marker
-from vaultkit.sync import sync
 from vaultkit.vocabulary import Vocabulary
 
 DAYS = 18  # daily notes in the example vault

@@ -11,8 +11,8 @@ import pytest
 
 from vaultkit.config import Config, load_config
 from vaultkit.index.store import RECENT_DAYS, SearchIndex, refresh_index
+from vaultkit.jobs.sync import sync
 from vaultkit.search.search import search
-from vaultkit.sync import sync
 
 D = date.fromisoformat
 AS_OF = D("2026-07-31")

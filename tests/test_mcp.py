@@ -16,9 +16,9 @@ import pytest
 from tests.conftest import tree_hashes
 from vaultkit.config import load_config
 from vaultkit.errors import UsageError
+from vaultkit.jobs.sync import sync
 from vaultkit.mcp import PROTOCOL_VERSIONS, TOOLS, McpServer, check_arguments, respond, serve
 from vaultkit.search.search import search
-from vaultkit.sync import sync
 
 AS_OF = "2026-07-31"
 

@@ -11,11 +11,11 @@ import pytest
 
 from vaultkit.config import load_config
 from vaultkit.index.store import DayRecord, SearchIndex, refresh_index
+from vaultkit.jobs.sync import sync
 from vaultkit.model import Summary
 from vaultkit.search.filters import NO_FILTERS, Filters
 from vaultkit.search.scoring import gate_floor, relevance_gate
 from vaultkit.search.search import Scoring, rank, search
-from vaultkit.sync import sync
 
 D = date.fromisoformat
 AS_OF = D("2026-07-31")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from vaultkit.config import load_config
-from vaultkit.sync import sync
+from vaultkit.jobs.sync import sync
 
 
 @pytest.fixture

@@ -13,11 +13,11 @@ from tests.conftest import tree_hashes
 from vaultkit.config import load_config
 from vaultkit.errors import LockedError, SummarizerError
 from vaultkit.files.lock import vault_lock
+from vaultkit.jobs.reconcile import reconcile_plan
+from vaultkit.jobs.sync import sync
 from vaultkit.model import DayFields, DayInput
-from vaultkit.reconcile import reconcile_plan
 from vaultkit.summarize.offline import OfflineSummarizer
 from vaultkit.summary.schema import read_marker
-from vaultkit.sync import sync
 from vaultkit.vocabulary import Vocabulary
 
 

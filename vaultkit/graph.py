@@ -24,7 +24,7 @@ from vaultkit.errors import UsageError, VaultkitError
 from vaultkit.files.document import parse_document
 from vaultkit.files.layout import scan, scan_archive
 from vaultkit.files.storage import write_atomic
-from vaultkit.reconcile import open_catalog
+from vaultkit.jobs.reconcile import open_catalog
 from vaultkit.summary.schema import fields_of, parse_summary
 
 ExportFormat = Literal["graphml", "gexf", "json"]

@@ -21,8 +21,8 @@ from vaultkit.cli.console import (
 )
 
 if TYPE_CHECKING:
-    from vaultkit.archive import ArchiveReport
-    from vaultkit.backfill import BackfillReport
+    from vaultkit.jobs.archive import ArchiveReport
+    from vaultkit.jobs.backfill import BackfillReport
 
 
 @app.command()
@@ -50,8 +50,8 @@ def backfill(
     json: JsonOption = False,
 ) -> None:
     """Summarize old daily notes from the archive, paced and resumable (run again to continue)."""
-    from vaultkit.backfill import backfill as run_backfill
     from vaultkit.cli.loading import load
+    from vaultkit.jobs.backfill import backfill as run_backfill
 
     with progress_bar() as progress:
         report = run(
@@ -86,8 +86,8 @@ def archive(
     json: JsonOption = False,
 ) -> None:
     """Move summarized days' notes and transcripts to the archive: copy, verify, then remove."""
-    from vaultkit.archive import archive as run_archive
     from vaultkit.cli.loading import load
+    from vaultkit.jobs.archive import archive as run_archive
 
     with progress_bar() as progress:
         report = run(

@@ -19,7 +19,7 @@ from vaultkit.cli.console import (
 )
 
 if TYPE_CHECKING:
-    from vaultkit.sync import SyncReport
+    from vaultkit.jobs.sync import SyncReport
 
 
 @app.command()
@@ -42,7 +42,7 @@ def sync(
     Exit 1 when a day failed, an invalid summary was kept, or the run stopped early.
     """
     from vaultkit.cli.loading import load
-    from vaultkit.sync import sync as run_sync
+    from vaultkit.jobs.sync import sync as run_sync
 
     with progress_bar() as progress:
         report = run(
@@ -77,7 +77,7 @@ def reconcile(
     Exit 1 when a day is listed (as lint does with findings), 0 when every summary is current.
     """
     from vaultkit.cli.loading import load
-    from vaultkit.reconcile import reconcile_plan
+    from vaultkit.jobs.reconcile import reconcile_plan
 
     if fill:
         sync(config=config, force=force, json=json)

@@ -1,4 +1,9 @@
-"""Finding the vault's files: daily notes, chat transcripts, summaries, and the archive."""
+"""Which file is which: daily notes, chat transcripts, summaries, entity notes, the archive.
+
+`Layout` is the one place that decides a file's kind and day from where it is and its name;
+`scan` (sync, lint), the index's refresh and the archive's scans all ask it. `rel` is the one
+way a path is shown: relative to the vault, with `/`.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import Literal
 
 from vaultkit.config import Config
 from vaultkit.dates import DATE_PATTERN, parse_date
@@ -16,6 +22,59 @@ DAILY_NAME = re.compile(rf"^({DATE_PATTERN})\.md$")
 SUMMARY_NAME = re.compile(rf"^({DATE_PATTERN})\.summary\.md$")
 _DATE_IN_NAME = re.compile(rf"(?<!\d)({DATE_PATTERN})(?!\d)")
 INDEX_NAME = "MEMORY_INDEX.md"
+Kind = Literal["note", "transcript", "summary"]
+KIND_ORDER: dict[str, int] = {"note": 0, "transcript": 1, "summary": 2}  # a day's text, in order
+
+
+class Layout:
+    """Where each kind of source file lives, and the day it belongs to (folders as strings: a
+    refresh asks this for tens of thousands of names)."""
+
+    def __init__(self, config: Config) -> None:
+        self.vault = os.fspath(config.vault_dir)
+        self.memory = os.fspath(config.memory_dir)
+        self.summaries = os.fspath(config.summaries_dir)
+        self.chats = os.fspath(config.chats_dir)
+        self.archive = os.fspath(config.archive_dir)
+        self.archive_chats = os.fspath(archive_chats_dir(config))
+
+    def kind_of(self, folder: str, name: str) -> tuple[str, Kind] | None:
+        """(day as YYYY-MM-DD, kind) of the file `name` in `folder`; None: not a day's source.
+
+        A summary is `YYYY-MM-DD.summary.md` in the summaries folder; a daily note `YYYY-MM-DD.md`
+        in the memory folder or anywhere below the archive; a transcript any `.md` below a chats
+        folder (local or archived) whose name, or nearest folder, holds a date."""
+        if folder == self.summaries:
+            return _named(SUMMARY_NAME, name, "summary")
+        if folder == self.memory:
+            return _named(DAILY_NAME, name, "note")
+        for chats in (self.chats, self.archive_chats):
+            if folder == chats or folder.startswith(chats + os.sep):
+                below = [f for f in folder[len(chats) :].split(os.sep) if f]
+                day = date_in_parts([*below, name])
+                return (day.isoformat(), "transcript") if day else None
+        if folder == self.archive or folder.startswith(self.archive + os.sep):
+            return _named(DAILY_NAME, name, "note")
+        return None
+
+    def rel(self, path: Path | str) -> str:
+        """A path as vaultkit shows it: relative to the vault, with `/`."""
+        return os.path.relpath(path, self.vault).replace(os.sep, "/")
+
+
+def rel(config: Config, path: Path | str) -> str:
+    """A path relative to the vault, with `/` (what reports and JSON show)."""
+    return os.path.relpath(path, config.vault_dir).replace(os.sep, "/")
+
+
+def archive_chats_dir(config: Config) -> Path:
+    """Where archived transcripts live: `<archive>/chats/`, mirroring the local chats folder."""
+    return config.archive_dir / "chats"
+
+
+def _named(pattern: re.Pattern[str], name: str, kind: Kind) -> tuple[str, Kind] | None:
+    match = pattern.match(name)
+    return (match.group(1), kind) if match and parse_date(match.group(1)) else None
 
 
 @dataclass
@@ -39,39 +98,44 @@ def scan(config: Config) -> VaultFiles:
     # Names are matched as strings and a Path is built once per kept file: with tens of
     # thousands of files, Path objects for `.name` and `.parent` were a tenth of a lint run.
     found = VaultFiles()
-    summaries_dir, chats_dir = config.summaries_dir, config.chats_dir
-    memory, summaries = os.fspath(config.memory_dir), os.fspath(summaries_dir)
+    layout = Layout(config)
     entity_dirs = (config.people_dir, config.projects_dir)
-    skip = (summaries_dir, chats_dir, *entity_dirs)
+    skip = (config.summaries_dir, config.chats_dir, *entity_dirs)
     linked = found.linked_folders
-    for folder, name, path in _markdown_files(config.memory_dir, skip=skip, linked=linked):
-        match = DAILY_NAME.match(name)
-        day = parse_date(match.group(1)) if match and folder == memory else None
-        if day is not None:
-            found.daily[day] = path
-        elif not (name == INDEX_NAME and folder == memory):
-            found.strays.append(path)
-    for folder, name, path in _markdown_files(summaries_dir, linked=linked):
-        match = SUMMARY_NAME.match(name)
-        day = parse_date(match.group(1)) if match and folder == summaries else None
-        if day is not None:
-            found.summaries[day] = path
-        else:
-            found.strays.append(path)
-    chats = os.fspath(chats_dir)
-    for folder, name, path in _markdown_files(chats_dir, linked=linked):
-        folders = folder[len(chats) :].split(os.sep)  # below chats_dir: empty parts dropped next
-        day = date_in_parts([*(f for f in folders if f), name])
-        if day is None:
-            found.strays.append(path)
-        else:
-            found.transcripts.setdefault(day, []).append(path)
+    roots = ((config.memory_dir, skip), (config.summaries_dir, ()), (config.chats_dir, ()))
+    for root, skipped in roots:
+        for folder, name, path in _markdown_files(root, skip=skipped, linked=linked):
+            known = layout.kind_of(folder, name)
+            if known is None:
+                if not (name == INDEX_NAME and folder == layout.memory):
+                    found.strays.append(path)
+                continue
+            day = date.fromisoformat(known[0])
+            if known[1] == "note":
+                found.daily[day] = path
+            elif known[1] == "summary":
+                found.summaries[day] = path
+            else:
+                found.transcripts.setdefault(day, []).append(path)
     notes = {path for root in entity_dirs for _, _, path in _markdown_files(root)}
     found.entities = sorted(notes)
     for paths in found.transcripts.values():
         paths.sort()
     found.strays.sort()
     found.linked_folders = sorted(set(linked))
+    return found
+
+
+def scan_archived_transcripts(config: Config) -> dict[date, list[Path]]:
+    """The archived transcripts (`<archive>/chats/...`) by day."""
+    layout = Layout(config)
+    found: dict[date, list[Path]] = {}
+    for folder, name, path in _markdown_files(archive_chats_dir(config)):
+        known = layout.kind_of(folder, name)
+        if known is not None:
+            found.setdefault(date.fromisoformat(known[0]), []).append(path)
+    for paths in found.values():
+        paths.sort()
     return found
 
 

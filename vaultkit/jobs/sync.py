@@ -27,8 +27,8 @@ from vaultkit.files.storage import (
     write_atomic,
 )
 from vaultkit.index.store import folder_times, refresh_index
+from vaultkit.jobs.reconcile import DayPlan, Survey, open_catalog, plan_days, survey
 from vaultkit.model import DayFields, Progress, Summary
-from vaultkit.reconcile import DayPlan, Survey, open_catalog, plan_days, survey
 from vaultkit.summarize import Summarizer, make_summarizer, validate_fields
 from vaultkit.summary import entities
 from vaultkit.summary.memory_index import IndexEntry, index_context
@@ -527,7 +527,7 @@ def _write_entity_notes(config: Config, found: Survey, report: SyncReport, dry_r
 
 def _write_obsidian_settings(config: Config, report: SyncReport, dry_run: bool) -> None:
     """Obsidian's property types and graph colour groups, where the vault has none yet."""
-    from vaultkit.workspace import obsidian_settings
+    from vaultkit.jobs.init import obsidian_settings
 
     for path, text in obsidian_settings(config).items():
         if path.exists() or path.is_symlink():

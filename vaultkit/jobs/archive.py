@@ -34,8 +34,8 @@ from vaultkit.config import Config
 from vaultkit.errors import ArchiveError, UsageError, VaultkitError
 from vaultkit.files.lock import vault_lock
 from vaultkit.files.storage import digest, file_digest, fsync_dir, write_bytes_atomic
+from vaultkit.jobs.reconcile import archive_chats_dir, open_catalog, plan_days, survey
 from vaultkit.model import Progress
-from vaultkit.reconcile import archive_chats_dir, open_catalog, plan_days, survey
 
 DEFAULT_OLDER_THAN = 30
 Status = Literal["archived", "would-archive", "conflict", "changed"]

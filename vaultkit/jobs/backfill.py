@@ -22,10 +22,10 @@ from vaultkit.config import Config
 from vaultkit.dates import parse_date
 from vaultkit.errors import ArchiveError, UsageError
 from vaultkit.files.layout import scan_archive
+from vaultkit.jobs.reconcile import archive_chats_dir
+from vaultkit.jobs.sync import Change, Scope, sync
 from vaultkit.model import Progress
-from vaultkit.reconcile import archive_chats_dir
 from vaultkit.summarize.base import Summarizer
-from vaultkit.sync import Change, Scope, sync
 
 
 @dataclass
