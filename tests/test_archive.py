@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import tree_hashes
-from vaultkit.jobs import archive as archive_module
 from vaultkit.config import Config, load_config
 from vaultkit.errors import ArchiveError
+from vaultkit.jobs import archive as archive_module
 from vaultkit.jobs.archive import archive
 from vaultkit.jobs.reconcile import reconcile_plan
 from vaultkit.jobs.sync import sync

@@ -17,7 +17,8 @@ from tests.conftest import tree_hashes
 from vaultkit.config import load_config
 from vaultkit.errors import UsageError
 from vaultkit.jobs.sync import sync
-from vaultkit.mcp import PROTOCOL_VERSIONS, TOOLS, McpServer, check_arguments, respond, serve
+from vaultkit.mcp.server import PROTOCOL_VERSIONS, McpServer, respond, serve
+from vaultkit.mcp.tools import TOOLS, check_arguments
 from vaultkit.search.search import search
 
 AS_OF = "2026-07-31"

@@ -10,6 +10,6 @@ from vaultkit.cli.console import run
 def mcp(config: ConfigOption = None) -> None:
     """Serve `search` and `recall` to an assistant over MCP (stdio): start it from the host's
     config; it answers until stdin closes."""
-    from vaultkit.mcp import serve
+    from vaultkit.mcp.server import serve
 
     run(lambda: serve(config))

@@ -1,0 +1,195 @@
+"""The MCP tools `search` and `recall`: their input schemas, the check of a call's arguments,
+and the call itself (the same core functions the CLI commands call)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import date
+from typing import IO, Any
+
+from vaultkit.config import Config
+from vaultkit.errors import UsageError
+from vaultkit.search.filters import Filters
+from vaultkit.search.recall import DEFAULT_MAX_CHARS, DEFAULT_MAX_DAYS
+
+_DATE = {"type": "string", "format": "date", "description": "YYYY-MM-DD"}
+_FILTERS: dict[str, Any] = {
+    "as_of": {
+        **_DATE,
+        "description": "Search the memory as it stood on this day, YYYY-MM-DD: recency counts "
+        "from it and no later day is returned (default: today, every day).",
+    },
+    "since": {**_DATE, "description": "Only days on or after this one, YYYY-MM-DD."},
+    "until": {**_DATE, "description": "Only days on or before this one, YYYY-MM-DD."},
+    "person": {"type": "string", "description": "Only days with this person (or nickname)."},
+    "project": {"type": "string", "description": "Only days with this project."},
+    "tag": {"type": "string", "description": "Only days with this tag."},
+    "min_importance": {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 10,
+        "description": "Only days at least this important (1-10).",
+    },
+}
+_QUERY = {"type": "string", "minLength": 1, "description": "What to look for, in plain words."}
+
+TOOLS: list[dict[str, Any]] = [
+    {
+        "name": "search",
+        "title": "Search memory",
+        "description": (
+            "The days of the memory vault that best answer a question, ranked by relevance, "
+            "importance and recency. Each result holds the day's score and its parts, and the "
+            "day's summary: importance (1-10), people, projects, tags, mood and bullets. Use it "
+            "to find when something happened or which days to read."
+        ),
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "query": _QUERY,
+                "top_k": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "How many days (default: the config's search.top_k).",
+                },
+                **_FILTERS,
+            },
+            "required": ["query"],
+            "additionalProperties": False,
+        },
+    },
+    {
+        "name": "recall",
+        "title": "Recall from memory",
+        "description": (
+            "A markdown context pack for a question: the best days' summaries and the lines of "
+            "their raw notes and chat transcripts that match it, bounded in days and characters. "
+            "Use it to remember details before answering."
+        ),
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "query": _QUERY,
+                "max_days": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": f"At most this many days (default {DEFAULT_MAX_DAYS}).",
+                },
+                "max_chars": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "Hard bound on the pack's length in characters "
+                    f"(default {DEFAULT_MAX_CHARS}).",
+                },
+                **_FILTERS,
+            },
+            "required": ["query"],
+            "additionalProperties": False,
+        },
+    },
+]
+SCHEMAS = {tool["name"]: tool["inputSchema"] for tool in TOOLS}
+
+
+def call_tool(
+    name: str, arguments: dict[str, Any], config: Config, structured: bool, log: IO[str]
+) -> dict[str, Any]:
+    """The result of one tool call with checked arguments (`structured`: add structuredContent)."""
+    call = _search if name == "search" else _recall
+    return call(config, arguments, structured, log)
+
+
+def _search(config: Config, args: dict[str, Any], structured: bool, log: IO[str]) -> dict[str, Any]:
+    from vaultkit.search.search import search
+
+    result = search(
+        config,
+        args["query"],
+        top_k=args.get("top_k"),
+        as_of=_day(args, "as_of"),
+        filters=_filters(args),
+    )
+    data = result.as_dict()  # plain JSON values
+    answer: dict[str, Any] = {"content": [{"type": "text", "text": json.dumps(data, indent=2)}]}
+    if structured:
+        answer["structuredContent"] = data
+    return answer
+
+
+def _recall(config: Config, args: dict[str, Any], structured: bool, log: IO[str]) -> dict[str, Any]:
+    from vaultkit.search.recall import recall
+
+    pack = recall(
+        config,
+        args["query"],
+        max_days=args.get("max_days", DEFAULT_MAX_DAYS),
+        max_chars=args.get("max_chars", DEFAULT_MAX_CHARS),
+        as_of=_day(args, "as_of"),
+        filters=_filters(args),
+    )
+    for path, error in pack.skipped:
+        print(f"vaultkit: skipped {path}: {error}", file=log)
+    return {"content": [{"type": "text", "text": pack.markdown}]}
+
+
+def check_arguments(schema: Mapping[str, Any], arguments: Any) -> dict[str, Any]:
+    """Tool arguments checked against the tool's flat input schema (strings and integers).
+
+    A null value means the argument's default. A mistake is a UsageError naming the argument,
+    returned to the model as a tool error.
+    """
+    if not isinstance(arguments, dict):
+        raise UsageError("arguments must be an object")
+    properties = schema["properties"]
+    unknown = sorted(set(arguments) - set(properties))
+    if unknown:
+        raise UsageError(f"unknown argument {unknown[0]!r}; expected one of {sorted(properties)}")
+    checked = {name: value for name, value in arguments.items() if value is not None}
+    for name in schema.get("required", ()):
+        if name not in checked:
+            raise UsageError(f"missing argument {name!r}")
+    for name, value in checked.items():
+        checked[name] = _checked(name, properties[name], value)
+    return checked
+
+
+def _checked(name: str, spec: Mapping[str, Any], value: Any) -> Any:
+    kind = spec["type"]
+    if kind == "integer":
+        # JSON has one number type: 3.0 is an integer to JSON Schema, 3.5 and true are not.
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise UsageError(f"{name}: expected an integer, got {value!r}")
+        low, high = spec.get("minimum"), spec.get("maximum")
+        if low is not None and value < low:
+            raise UsageError(f"{name}: expected an integer >= {low}, got {value}")
+        if high is not None and value > high:
+            raise UsageError(f"{name}: expected an integer <= {high}, got {value}")
+        return value
+    if kind == "string":
+        if not isinstance(value, str):
+            raise UsageError(f"{name}: expected a string, got {value!r}")
+        if spec.get("minLength") and not value.strip():
+            raise UsageError(f"{name}: must not be empty")
+        return value
+    raise TypeError(f"the schema of {name!r} has a type check_arguments does not know: {kind}")
+
+
+def _day(args: Mapping[str, Any], name: str) -> date | None:
+    from vaultkit.dates import parse_day
+
+    return parse_day(args.get(name), name)
+
+
+def _filters(args: Mapping[str, Any]) -> Filters:
+    return Filters.parse(
+        since=args.get("since"),
+        until=args.get("until"),
+        person=args.get("person"),
+        project=args.get("project"),
+        tag=args.get("tag"),
+        min_importance=args.get("min_importance"),
+        prefix="",
+    )
