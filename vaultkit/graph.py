@@ -21,16 +21,23 @@ import networkx as nx
 
 from vaultkit.config import Config
 from vaultkit.errors import UsageError, VaultkitError
+from vaultkit.files.catalog import SummaryFacts
 from vaultkit.files.document import parse_document
 from vaultkit.files.layout import scan, scan_archive
 from vaultkit.files.storage import write_atomic
-from vaultkit.jobs.reconcile import open_catalog
+from vaultkit.jobs.survey import open_catalog
+from vaultkit.model import SummaryFields
 from vaultkit.summary.schema import fields_of, parse_summary
 
 ExportFormat = Literal["graphml", "gexf", "json"]
 FORMATS: tuple[str, ...] = ("graphml", "gexf", "json")
 EDGE_KINDS = ("spine", "related", "mentions")
-_ENTITY_FIELDS = (("person", "people"), ("project", "projects"), ("tag", "tags"))
+EntityField = Literal["people", "projects", "tags"]
+_ENTITY_FIELDS: tuple[tuple[str, EntityField], ...] = (
+    ("person", "people"),
+    ("project", "projects"),
+    ("tag", "tags"),
+)
 
 
 def entity_id(kind: str, name: str) -> str:
@@ -83,29 +90,30 @@ def build_graph(config: Config, *, tags: bool = False) -> nx.MultiDiGraph:
     return g
 
 
-def _summary_fields(config: Config, summaries: dict[date, Path]) -> dict[date, dict[str, Any]]:
-    """Each valid summary's fields, from the catalog when the file is unchanged since sync."""
+def _summary_fields(config: Config, summaries: dict[date, Path]) -> dict[date, SummaryFields]:
+    """Each readable summary's fields, from the catalog when the file is unchanged since sync."""
     catalog = open_catalog(config, read_only=True)  # a reader never writes the cache
     found = {}
     try:
         for day, path in summaries.items():
             try:
-                facts = catalog.facts(path, _parse_fields)
+                facts = catalog.facts(path, _parse_fields, SummaryFacts.from_json)
             except OSError:
                 continue  # gone since the scan
-            if facts.get("fields"):
-                found[day] = facts["fields"]
+            if facts.fields is not None:
+                found[day] = facts.fields
     finally:
         catalog.close()
     return found
 
 
-def _parse_fields(path: Path) -> dict[str, Any]:
+def _parse_fields(path: Path) -> SummaryFacts:
+    """Only the fields (a read-only run stores nothing, so the other facts are not needed)."""
     try:
         summary = parse_summary(parse_document(path.read_bytes(), path))
     except (VaultkitError, OSError):
-        return {"fields": None}
-    return {"fields": fields_of(summary)}
+        return SummaryFacts()
+    return SummaryFacts(fields=fields_of(summary))
 
 
 def graph_stats(g: nx.MultiDiGraph, *, top: int = 5) -> dict[str, Any]:

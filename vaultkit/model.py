@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypedDict
 
 SCHEMA_VERSION = 1
 KINDS = ("technologies", "libraries", "projects")
@@ -45,6 +45,19 @@ class DayFields:
     importance: int = 3
     mood: str = "neutral"
     bullets: tuple[str, ...] = ()
+
+
+class SummaryFields(TypedDict):
+    """A summary's fields as plain JSON values (what the catalog and the index store)."""
+
+    people: list[str]
+    projects: list[str]
+    tags: list[str]
+    importance: int
+    mood: str
+    related_dates: list[str]  # YYYY-MM-DD
+    uncategorized: dict[str, list[str]]
+    bullets: list[str]
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from vaultkit.cli.console import (
 )
 
 if TYPE_CHECKING:
-    from vaultkit.jobs.sync import SyncReport
+    from vaultkit.jobs.report import SyncReport
 
 
 @app.command()

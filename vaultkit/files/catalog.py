@@ -1,7 +1,8 @@
 """What sync knows about each file, cached in `.vaultkit/catalog.sqlite` by size and mtime.
 
 The cache only saves re-reading unchanged files; every fact is derived from the files, so deleting
-`.vaultkit/` costs one slower run and nothing else.
+`.vaultkit/` costs one slower run and nothing else. Facts are typed: `SourceFacts` for a daily
+note or a transcript, `SummaryFacts` for a summary; rows hold their JSON.
 """
 
 from __future__ import annotations
@@ -11,19 +12,69 @@ import json
 import os
 import sqlite3
 from collections.abc import Callable
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
-Facts = dict[str, Any]
-SCHEMA = 2  # 2: summary facts record `marked`, `empty`, `unparseable`
+from vaultkit.model import SummaryFields
+
+SCHEMA = 3  # 3: typed facts (SourceFacts, SummaryFacts)
+
+
+@dataclass(frozen=True)
+class SourceFacts:
+    """A daily note or a transcript: the digest of its content (its managed line left out), the
+    day its managed line (spine or parent link) points to, or why it cannot be read."""
+
+    digest: str = ""
+    link: str | None = None
+    error: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SourceFacts:
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class SummaryFacts:
+    """A summary: whether vaultkit wrote it as it is (`pristine`) or wrote it at all (`marked`),
+    the source digest its marker records, the first error that makes it invalid, its fields,
+    and three states sync acts on: `empty`, `unparseable`, `stale_format` (written by an older
+    template)."""
+
+    pristine: bool = False
+    marked: bool = False
+    source: str | None = None
+    problem: str | None = None
+    fields: SummaryFields | None = None
+    empty: bool = False
+    unparseable: bool = False
+    stale_format: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SummaryFacts:
+        return cls(**data)
+
+
+class Facts(Protocol):
+    def as_json(self) -> dict[str, Any]: ...
+
+
+F = TypeVar("F", bound=Facts)
 
 
 class Catalog:
     """Per-file facts keyed by path, recomputed only when a file's size or mtime changes."""
 
     def __init__(self, state_dir: Path, *, read_only: bool = False, fingerprint: str = "") -> None:
-        self._rows: dict[str, tuple[int, int, Facts]] = {}
-        self._dirty: dict[str, tuple[int, int, Facts]] = {}
+        self._rows: dict[str, tuple[int, int, dict[str, Any]]] = {}
+        self._dirty: dict[str, tuple[int, int, dict[str, Any]]] = {}
         self._gone: set[str] = set()
         self._db: sqlite3.Connection | None = None
         self._path = state_dir / "catalog.sqlite"
@@ -78,7 +129,12 @@ class Catalog:
         self._db = self._connect()
         self._start_over()
 
-    def facts(self, path: Path, compute: Callable[[Path], Facts]) -> Facts:
+    def facts(
+        self,
+        path: Path,
+        compute: Callable[[Path], F],
+        decode: Callable[[dict[str, Any]], F],
+    ) -> F:
         """The facts of a file, from the cache when its size and mtime are unchanged."""
         key = os.fspath(path)
         try:
@@ -87,17 +143,20 @@ class Catalog:
             return compute(path)
         cached = self._rows.get(key)
         if cached and cached[0] == stat.st_mtime_ns and cached[1] == stat.st_size:
-            return cached[2]
+            try:
+                return decode(cached[2])
+            except TypeError:  # a row of another shape: recompute it
+                pass
         facts = compute(path)
-        row = (stat.st_mtime_ns, stat.st_size, facts)
+        row = (stat.st_mtime_ns, stat.st_size, facts.as_json())
         self._rows[key] = row
         self._dirty[key] = row
         return facts
 
-    def put(self, path: Path, facts: Facts) -> Facts:
+    def put(self, path: Path, facts: F) -> F:
         """Record the facts of a file this run just wrote."""
         stat = path.stat()
-        row = (stat.st_mtime_ns, stat.st_size, facts)
+        row = (stat.st_mtime_ns, stat.st_size, facts.as_json())
         self._rows[os.fspath(path)] = row
         self._dirty[os.fspath(path)] = row
         return facts

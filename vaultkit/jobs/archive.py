@@ -32,9 +32,11 @@ from typing import Literal
 
 from vaultkit.config import Config
 from vaultkit.errors import ArchiveError, UsageError, VaultkitError
+from vaultkit.files.layout import archive_chats_dir
 from vaultkit.files.lock import vault_lock
 from vaultkit.files.storage import digest, file_digest, fsync_dir, write_bytes_atomic
-from vaultkit.jobs.reconcile import archive_chats_dir, open_catalog, plan_days, survey
+from vaultkit.jobs.reconcile import plan_days
+from vaultkit.jobs.survey import open_catalog, survey
 from vaultkit.model import Progress
 
 DEFAULT_OLDER_THAN = 30
@@ -166,7 +168,7 @@ def _archive(config: Config, report: ArchiveReport, progress: Progress | None) -
             progress("archiving", done, len(days), day.isoformat())
         summary = found.summaries.get(day)
         plan = plans.get(day)
-        if summary is None or summary.get("problem") or (plan and plan.action != "keep"):
+        if summary is None or summary.problem or (plan and plan.action != "keep"):
             reason = plan.reason if plan else "no valid summary"
             report.skipped.append((day, f"{reason}; run `vaultkit sync` first"))
             continue

@@ -21,9 +21,9 @@ from pathlib import Path
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
 from vaultkit.errors import ArchiveError, UsageError
-from vaultkit.files.layout import scan_archive
-from vaultkit.jobs.reconcile import archive_chats_dir
-from vaultkit.jobs.sync import Change, Scope, sync
+from vaultkit.files.layout import archive_chats_dir, scan_archive
+from vaultkit.jobs.report import Change
+from vaultkit.jobs.sync import Scope, sync
 from vaultkit.model import Progress
 from vaultkit.summarize.base import Summarizer
 

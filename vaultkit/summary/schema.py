@@ -12,7 +12,7 @@ from typing import Any
 from vaultkit.errors import FileFormatError
 from vaultkit.files.document import Document, load_yaml
 from vaultkit.files.storage import digest
-from vaultkit.model import Summary, Uncategorized
+from vaultkit.model import KINDS, Summary, SummaryFields, Uncategorized
 
 SUMMARY_KEYS = (
     "schema_version",
@@ -25,7 +25,7 @@ SUMMARY_KEYS = (
     "related_dates",
     "uncategorized",
 )
-UNCATEGORIZED_KEYS = ("technologies", "libraries", "projects")
+UNCATEGORIZED_KEYS = KINDS
 # Obsidian reads `.obsidian/types.json` to show each property with the right widget.
 OBSIDIAN_TYPES = {
     "types": {
@@ -152,7 +152,7 @@ def as_date(value: Any) -> date | None:
     return None
 
 
-def fields_of(summary: Summary) -> dict[str, Any]:
+def fields_of(summary: Summary) -> SummaryFields:
     """A summary's fields as cached JSON (what related days and the index need)."""
     return {
         "people": list(summary.people),
@@ -161,14 +161,12 @@ def fields_of(summary: Summary) -> dict[str, Any]:
         "importance": summary.importance,
         "mood": summary.mood,
         "related_dates": [d.isoformat() for d in summary.related_dates],
-        "uncategorized": {
-            k: list(summary.uncategorized.of(k)) for k in ("technologies", "libraries", "projects")
-        },
+        "uncategorized": {k: list(summary.uncategorized.of(k)) for k in KINDS},
         "bullets": list(summary.bullets),
     }
 
 
-def summary_of(day: date, fields: dict[str, Any]) -> Summary:
+def summary_of(day: date, fields: SummaryFields | dict[str, Any]) -> Summary:
     """The Summary back from cached fields."""
     summary = summary_from_mapping({**fields, "date": day.isoformat()}, "", Path(""))
     return replace(summary, bullets=tuple(fields["bullets"]))

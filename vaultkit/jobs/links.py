@@ -1,0 +1,169 @@
+"""Keeping the vault linked: the timeline spine, transcripts' parent links, MEMORY_INDEX.md, the
+people's and projects' notes, and Obsidian's settings where the vault has none.
+
+Only managed lines and generated parts change; a symbolic link, or a file in a folder outside
+the vault, is read but never rewritten (the run says so).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from pathlib import Path
+
+from vaultkit.config import Config
+from vaultkit.dates import parse_date
+from vaultkit.errors import VaultkitError
+from vaultkit.files.catalog import SourceFacts
+from vaultkit.files.layout import rel
+from vaultkit.files.links import PARENT_LINE, SPINE_LINE, parent_line, set_managed_line, spine_line
+from vaultkit.files.sources import read_text
+from vaultkit.files.storage import digest, is_inside, write_atomic
+from vaultkit.jobs.report import Change, SyncReport
+from vaultkit.jobs.survey import Survey
+from vaultkit.summary import entities
+from vaultkit.summary.memory_index import IndexEntry, index_context
+from vaultkit.summary.render import Renderer
+
+
+def keep_linked(config: Config, found: Survey, report: SyncReport, dry_run: bool) -> None:
+    """Every link-keeping pass of a sync, each failure reported, none stopping the others."""
+    _link_notes(config, found, report, dry_run)
+    try:
+        _write_memory_index(config, found, report, dry_run)
+    except (VaultkitError, OSError) as exc:
+        report.failed.append((rel(config, config.index_file), str(exc)))
+    _write_entity_notes(config, found, report, dry_run)
+    _write_obsidian_settings(config, report, dry_run)
+
+
+def _link_notes(config: Config, found: Survey, report: SyncReport, dry_run: bool) -> None:
+    """Thread the spine through local daily notes and give each transcript its parent link.
+
+    The spine runs through local and archived notes (never through a backfill's other source
+    folder). When the archive folder is absent (a NAS not mounted), a spine pointing to a summarized
+    day with no local note is kept: that day is taken to be archived, so an offline NAS changes no byte.
+    """
+    previous: date | None = None
+    offline = not config.archive_dir.is_dir()
+    for day in sorted(set(found.files.daily) | set(found.archive)):
+        local = found.files.daily.get(day)
+        facts = found.notes.get(day, SourceFacts())
+        if offline and local is not None:
+            previous = _archived_previous(found, day, facts.link, previous)
+        expected = previous.isoformat() if previous else None
+        if local is not None and not facts.error and facts.link != expected:
+            line = spine_line(previous) if previous else None
+            _relink(
+                config, local, SPINE_LINE, line, "linked", f"spine -> {expected}", report, dry_run
+            )
+        previous = day
+    for day, paths in found.files.transcripts.items():
+        for path in paths:
+            facts = found.transcripts.get(path, SourceFacts())
+            if not facts.error and facts.link != day.isoformat():
+                line = parent_line(day)
+                _relink(
+                    config, path, PARENT_LINE, line, "linked", f"parent -> {day}", report, dry_run
+                )
+
+
+def _archived_previous(
+    found: Survey, day: date, spine: str | None, previous: date | None
+) -> date | None:
+    """The day a spine points to, when it is a summarized day missing locally (an archived day)."""
+    target = parse_date(spine or "")
+    if target is None or target in found.files.daily or target not in found.summaries:
+        return previous
+    if target < day and (previous is None or target > previous):
+        return target
+    return previous
+
+
+def _relink(
+    config: Config,
+    path: Path,
+    pattern: re.Pattern[str],
+    line: str | None,
+    action: str,
+    detail: str,
+    report: SyncReport,
+    dry_run: bool,
+) -> None:
+    try:
+        data = path.read_bytes()
+        text = read_text(path)
+        updated = set_managed_line(text, pattern, line)
+        if updated == text:
+            return
+        if not is_inside(path, config.vault_dir):
+            why = "a symbolic link, or in a folder outside the vault: read, never rewritten"
+            report.skipped.append((rel(config, path), f"{why} ({detail} not written)"))
+            return
+        if not dry_run:
+            write_atomic(path, updated, expected=digest(data), within=config.vault_dir)
+        report.changes.append(Change(rel(config, path), action, detail))
+    except (VaultkitError, OSError) as exc:
+        report.failed.append((rel(config, path), str(exc)))
+
+
+def _write_memory_index(config: Config, found: Survey, report: SyncReport, dry_run: bool) -> None:
+    entries = []
+    for day, facts in found.summarized().items():
+        fields = facts.fields
+        assert fields is not None
+        topics = (*fields["projects"], *fields["tags"], *fields["people"])
+        entries.append(IndexEntry(day, fields["importance"], tuple(topics)))
+    renderer = Renderer(config.templates_dir, config.summarizer.heading)
+    text = renderer.memory_index(index_context(entries))
+    path = config.index_file
+    try:
+        current = read_text(path)
+    except FileNotFoundError:
+        current = None
+    if current != text:
+        if not dry_run:
+            write_atomic(path, text, within=config.vault_dir)
+        report.changes.append(Change(rel(config, path), "indexed", f"{len(entries)} days"))
+
+
+def _write_entity_notes(config: Config, found: Survey, report: SyncReport, dry_run: bool) -> None:
+    """A note per person and project the summaries name, its generated part up to date."""
+    fields = {day: f.fields for day, f in found.summarized().items() if f.fields is not None}
+    for entity in entities.collect(config, fields):
+        path = entities.note_path(config, entity)
+        try:
+            try:
+                current: str | None = read_text(path)
+            except FileNotFoundError:
+                current = None
+            text = entities.render(entity, current)
+            if text == current:
+                continue
+            if not is_inside(path, config.vault_dir):
+                report.skipped.append(
+                    (rel(config, path), "a symbolic link, or outside the vault: never rewritten")
+                )
+                continue
+            if not dry_run:
+                expected = None if current is None else digest(path.read_bytes())
+                write_atomic(path, text, expected=expected, within=config.vault_dir)
+            action = "created" if current is None else "updated"
+            report.changes.append(Change(rel(config, path), action, entities.describe(entity)))
+        except (VaultkitError, OSError) as exc:
+            report.failed.append((rel(config, path), str(exc)))
+
+
+def _write_obsidian_settings(config: Config, report: SyncReport, dry_run: bool) -> None:
+    """Obsidian's property types and graph colour groups, where the vault has none yet."""
+    from vaultkit.jobs.init import obsidian_settings
+
+    for path, text in obsidian_settings(config).items():
+        if path.exists() or path.is_symlink():
+            continue  # the user's (or Obsidian's own): never overwritten
+        try:
+            if not dry_run:
+                write_atomic(path, text, expected=None, within=config.vault_dir)
+            report.changes.append(Change(rel(config, path), "created", "Obsidian settings"))
+        except (VaultkitError, OSError) as exc:
+            report.failed.append((rel(config, path), str(exc)))

@@ -1,0 +1,65 @@
+"""What a sync did, as the CLI shows it and `--json` prints it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+from vaultkit.jobs.reconcile import DayPlan
+
+
+@dataclass(frozen=True)
+class Change:
+    """One file sync wrote (or, in a dry run, would write)."""
+
+    path: str
+    action: str
+    detail: str = ""
+
+    def as_dict(self) -> dict[str, str]:
+        return {"path": self.path, "action": self.action, "detail": self.detail}
+
+
+@dataclass
+class SyncReport:
+    """What a sync did: files changed, days kept because a person edited them, days that failed,
+    files left alone (`skipped`: symbolic links), and why the run stopped early, if it did."""
+
+    changes: list[Change] = field(default_factory=list)
+    kept: list[DayPlan] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)
+    summarized: list[date] = field(default_factory=list)
+    deferred: list[date] = field(default_factory=list)  # over the run's limit
+    untried: list[date] = field(default_factory=list)  # left when the run stopped early
+    skipped: list[tuple[str, str]] = field(default_factory=list)
+    stopped: str | None = None
+    dry_run: bool = False
+
+    @property
+    def invalid_kept(self) -> list[DayPlan]:
+        """Kept hand edits that break the rules: the vault is not valid, a cron job must notice."""
+        return [p for p in self.kept if p.invalid]
+
+    @property
+    def ok(self) -> bool:
+        """False when a day failed, an invalid summary was kept, or the run stopped early."""
+        return not (self.failed or self.invalid_kept or self.stopped)
+
+    @property
+    def idle(self) -> bool:
+        """True when there was nothing to do at all."""
+        return not (self.changes or self.kept or self.failed or self.skipped or self.stopped)
+
+    def as_dict(self) -> dict[str, object]:
+        """The `vaultkit sync --json` object."""
+        return {
+            "dry_run": self.dry_run,
+            "ok": self.ok,
+            "changes": [c.as_dict() for c in self.changes],
+            "kept": [p.as_dict() for p in self.kept],
+            "failed": [{"what": w, "error": e} for w, e in self.failed],
+            "skipped": [{"path": p, "reason": r} for p, r in self.skipped],
+            "deferred": [d.isoformat() for d in self.deferred],
+            "untried": [d.isoformat() for d in self.untried],
+            "stopped": self.stopped,
+        }

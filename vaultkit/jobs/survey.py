@@ -1,0 +1,207 @@
+"""The vault as sync sees it: its files by day, and what is known of each (from the catalog).
+
+`survey` reads only the files that changed since the last run; `open_catalog` opens the cache,
+emptied when the config or the templates its facts depend on have changed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from datetime import date
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from vaultkit.config import Config
+from vaultkit.errors import VaultkitError
+from vaultkit.files.catalog import Catalog, SourceFacts, SummaryFacts
+from vaultkit.files.document import parse_document
+from vaultkit.files.layout import (
+    VaultFiles,
+    archive_chats_dir,
+    scan,
+    scan_archive,
+    scan_archived_transcripts,
+)
+from vaultkit.files.links import PARENT_LINE, SPINE_LINE, managed_target
+from vaultkit.files.sources import content_of_note, content_of_transcript, read_text, source_digest
+from vaultkit.files.storage import digest
+from vaultkit.lint import check_summary_text
+from vaultkit.summary.render import Renderer
+from vaultkit.summary.schema import add_marker, fields_of, parse_summary, read_marker
+from vaultkit.vocabulary import Vocabulary
+
+
+@dataclass
+class Survey:
+    """The vault as sync sees it: files by day, and the cached facts of each."""
+
+    config: Config
+    files: VaultFiles
+    archive: dict[date, Path] = field(default_factory=dict)
+    archived_transcripts: dict[date, list[Path]] = field(default_factory=dict)
+    extra: dict[date, Path] = field(default_factory=dict)
+    notes: dict[date, SourceFacts] = field(default_factory=dict)
+    transcripts: dict[Path, SourceFacts] = field(default_factory=dict)
+    summaries: dict[date, SummaryFacts] = field(default_factory=dict)
+
+    def note_path(self, day: date) -> Path | None:
+        """The daily note of a day: the local one, else the archived one, else one from `extra`."""
+        return self.files.daily.get(day) or self.archive.get(day) or self.extra.get(day)
+
+    def transcripts_of(self, day: date) -> list[Path]:
+        """A day's transcripts, local and archived; when both hold the same file, the local one."""
+        local = self.files.transcripts.get(day, [])
+        archived = self.archived_transcripts.get(day, [])
+        if not archived:
+            return local
+        by_place = {p.relative_to(archive_chats_dir(self.config)): p for p in archived}
+        by_place.update({p.relative_to(self.config.chats_dir): p for p in local})
+        return [by_place[place] for place in sorted(by_place)]
+
+    @cached_property
+    def known_days(self) -> frozenset[str]:
+        """Every day with a note or a summary, as `YYYY-MM-DD` (what a related date may name)."""
+        return frozenset(d.isoformat() for d in (*self.source_days, *self.summaries))
+
+    @property
+    def source_days(self) -> list[date]:
+        """Every day with a daily note, local, archived or in the `extra` folder, in order."""
+        return sorted(set(self.files.daily) | set(self.archive) | set(self.extra))
+
+    def source_of(self, day: date) -> str | None:
+        """The digest of what the day's summary is made from, or None when a file is unreadable."""
+        note = self.notes.get(day)
+        if note is None or note.error:
+            return None
+        parts = []
+        for path in self.transcripts_of(day):
+            facts = self.transcripts[path]
+            if facts.error:
+                return None
+            parts.append((path.name, facts.digest))
+        return source_digest(note.digest, parts)
+
+    def summarized(self) -> dict[date, SummaryFacts]:
+        """The summaries whose fields could be read (valid or not), by day."""
+        return {day: f for day, f in self.summaries.items() if f.fields is not None}
+
+
+def survey(
+    config: Config,
+    catalog: Catalog,
+    *,
+    with_archive: bool = True,
+    extra_source: Path | None = None,
+) -> Survey:
+    """Scan the vault (and archive) and get each file's facts, reading only changed files.
+
+    `extra_source` is a folder of old daily notes read as raw material (backfill's SRC when it is
+    not the archive); its days count as source days but never join the timeline spine.
+    """
+    files = scan(config)
+    archive: dict[date, Path] = {}
+    archived_transcripts: dict[date, list[Path]] = {}
+    chats = archive_chats_dir(config)
+    if with_archive:
+        archive = {
+            d: p for d, p in scan_archive(config.archive_dir).items() if chats not in p.parents
+        }
+        archived_transcripts = scan_archived_transcripts(config)
+    extra = scan_archive(extra_source) if extra_source is not None else {}
+    result = Survey(config, files, archive, archived_transcripts, extra)
+    present: set[str] = set()
+    for day in result.source_days:
+        path = result.note_path(day)
+        assert path is not None
+        present.add(os.fspath(path))
+        result.notes[day] = catalog.facts(path, _note_facts, SourceFacts.from_json)
+    for paths in (*files.transcripts.values(), *archived_transcripts.values()):
+        for path in paths:
+            present.add(os.fspath(path))
+            result.transcripts[path] = catalog.facts(path, _transcript_facts, SourceFacts.from_json)
+    vocabulary = Vocabulary(config.vocabulary, config.people)
+    known_days = frozenset(result.source_days) | frozenset(files.summaries)
+    renderer = Renderer(config.templates_dir, config.summarizer.heading)
+
+    def summary_facts(path: Path) -> SummaryFacts:
+        return _summary_facts(path, vocabulary, known_days, renderer)
+
+    for day, path in files.summaries.items():
+        present.add(os.fspath(path))
+        result.summaries[day] = catalog.facts(path, summary_facts, SummaryFacts.from_json)
+    catalog.forget_missing(present)
+    return result
+
+
+def open_catalog(config: Config, *, read_only: bool = False) -> Catalog:
+    """The catalog, emptied when the config parts its facts depend on have changed (and the
+    templates: whether a summary is rendered as today's templates render it is a fact)."""
+    relevant = {
+        "vocabulary": config.vocabulary,
+        "people": config.people,
+        "paths": config.paths,
+        "heading": config.summarizer.heading,
+        "templates": Renderer(config.templates_dir).fingerprint(),
+    }
+    fingerprint = digest(json.dumps(relevant, default=_plain, sort_keys=True), 16)
+    return Catalog(config.state_dir, read_only=read_only, fingerprint=fingerprint)
+
+
+def _plain(value: Any) -> Any:
+    return value.__dict__ if hasattr(value, "__dict__") else dict(value)
+
+
+def _note_facts(path: Path) -> SourceFacts:
+    try:
+        text = read_text(path)
+    except (VaultkitError, OSError) as exc:
+        return SourceFacts(error=str(exc))
+    return SourceFacts(digest(content_of_note(text), 16), managed_target(text, SPINE_LINE))
+
+
+def _transcript_facts(path: Path) -> SourceFacts:
+    try:
+        text = read_text(path)
+    except (VaultkitError, OSError) as exc:
+        return SourceFacts(error=str(exc))
+    return SourceFacts(digest(content_of_transcript(text), 16), managed_target(text, PARENT_LINE))
+
+
+def _summary_facts(
+    path: Path, vocabulary: Vocabulary, known_days: frozenset[date], renderer: Renderer
+) -> SummaryFacts:
+    """Marker state, validity (lint's errors) and the fields related days and the index need.
+
+    The marker is read from the raw text, so a file that does not parse still says whether
+    vaultkit wrote it; `empty` and `unparseable` let the plan regenerate what holds nothing of a
+    person's. `stale_format` marks a summary exactly as vaultkit wrote it that today's templates
+    would render differently: sync renders it again, with no summarizer call.
+    """
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return SummaryFacts(problem=_short(exc))
+    if not data.strip():
+        return SummaryFacts(problem="empty file", empty=True)
+    marker = read_marker(data.decode("utf-8", "replace"))
+    pristine = bool(marker and marker.pristine)
+    source = marker.source if marker else None
+    try:
+        summary = parse_summary(parse_document(data, path))
+    except VaultkitError as exc:
+        return SummaryFacts(pristine, marker is not None, source, _short(exc), unparseable=True)
+    errors = [
+        p for p in check_summary_text(path, data, vocabulary, known_days) if p.severity == "error"
+    ]
+    problem = f"{errors[0].rule}: {errors[0].message}" if errors else None
+    stale = pristine and add_marker(renderer.summary(summary), source or "").encode() != data
+    return SummaryFacts(
+        pristine, marker is not None, source, problem, fields_of(summary), stale_format=stale
+    )
+
+
+def _short(exc: Exception) -> str:
+    return getattr(exc, "message", None) or str(exc)
