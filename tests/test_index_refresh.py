@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from vaultkit.config import Config, load_config
-from vaultkit.index.store import RECENT_DAYS, SearchIndex, refresh_index
+from vaultkit.index.refresh import RECENT_DAYS, ChangeFinder
+from vaultkit.index.store import SearchIndex, refresh_index
 from vaultkit.jobs.sync import sync
 from vaultkit.search.search import search
 
@@ -88,7 +89,8 @@ def test_the_recent_window_counts_from_the_newest_day(config: Config) -> None:
     newest = D(max(config.memory_dir.glob("2026-*.md")).stem)
     inside = newest.toordinal() - (RECENT_DAYS - 1)
     with SearchIndex(config) as index:
-        assert index._recent_cutoff() == date.fromordinal(inside).isoformat()
+        finder = ChangeFinder(config, index.db)
+        assert finder._recent_cutoff() == date.fromordinal(inside).isoformat()
 
 
 def test_a_removed_note_is_found(config: Config) -> None:

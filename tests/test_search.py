@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from vaultkit.config import load_config
-from vaultkit.index.store import DayRecord, SearchIndex, refresh_index
+from vaultkit.index.records import DayRecord
+from vaultkit.index.store import SearchIndex, refresh_index
 from vaultkit.jobs.sync import sync
 from vaultkit.model import Summary
 from vaultkit.search.filters import NO_FILTERS, Filters

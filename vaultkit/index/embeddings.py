@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Sequence
+import sqlite3
+from array import array
+from collections.abc import Iterator, Sequence
+from datetime import date
 from typing import Any, Protocol
 
 from vaultkit.config import Config
@@ -91,3 +94,29 @@ def cosine(a: Sequence[float], b: Sequence[float]) -> float:
     dot = sum(x * y for x, y in zip(a, b, strict=False))
     norm = math.sqrt(sum(x * x for x in a)) * math.sqrt(sum(y * y for y in b))
     return dot / norm if norm else 0.0
+
+
+def embed_pending(db: sqlite3.Connection, embedder: Embedder, batch_size: int) -> None:
+    """Embed the chunks that have no vector yet, a batch at a time, committing each batch."""
+    pending = db.execute(
+        "SELECT day, idx, text FROM chunks WHERE vector IS NULL ORDER BY day, idx"
+    ).fetchall()
+    for i in range(0, len(pending), batch_size):
+        batch = pending[i : i + batch_size]
+        vectors = embedder.embed([text for _, _, text in batch])
+        with db:
+            db.executemany(
+                "UPDATE chunks SET vector = ? WHERE day = ? AND idx = ?",
+                [
+                    (array("f", v).tobytes(), d, n)
+                    for (d, n, _), v in zip(batch, vectors, strict=True)
+                ],
+            )
+
+
+def stored_vectors(db: sqlite3.Connection) -> Iterator[tuple[date, array[float]]]:
+    """Every stored chunk vector with its day."""
+    for day, blob in db.execute("SELECT day, vector FROM chunks WHERE vector IS NOT NULL"):
+        vector = array("f")
+        vector.frombytes(blob)
+        yield date.fromisoformat(day), vector

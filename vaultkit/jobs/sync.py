@@ -22,7 +22,8 @@ from vaultkit.files.storage import (
     save_copy,
     write_atomic,
 )
-from vaultkit.index.store import folder_times, refresh_index
+from vaultkit.index.refresh import folder_times
+from vaultkit.index.store import refresh_index
 from vaultkit.jobs.links import keep_linked
 from vaultkit.jobs.reconcile import DayPlan, plan_days
 from vaultkit.jobs.report import Change, SyncReport

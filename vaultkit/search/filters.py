@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from vaultkit.config import Config
-    from vaultkit.index.store import DayRecord
+    from vaultkit.index.records import DayRecord
 
 
 @dataclass(frozen=True)

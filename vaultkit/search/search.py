@@ -29,7 +29,8 @@ from typing import Any, Protocol
 from vaultkit.config import Config
 from vaultkit.errors import UsageError
 from vaultkit.index.embeddings import cosine
-from vaultkit.index.store import DayRecord, Records, SearchIndex, open_index
+from vaultkit.index.records import DayRecord, Records
+from vaultkit.index.store import SearchIndex, open_index
 from vaultkit.model import Hit, Progress
 from vaultkit.search.filters import NO_FILTERS, DayRange, Filters
 from vaultkit.search.scoring import (

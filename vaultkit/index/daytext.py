@@ -1,0 +1,118 @@
+"""The text a day is indexed by: its daily note and transcripts (their managed link lines left
+out) and its summary's topics and bullets, as `search.index` says (`notes`, `summaries`, `both`).
+
+A file with a byte that is not UTF-8 is still indexed, with replacement characters, and the
+refresh says so; a file that cannot be read adds no text and is named too.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from vaultkit.config import Config
+from vaultkit.errors import VaultkitError
+from vaultkit.files.layout import KIND_ORDER, rel
+from vaultkit.index.turns import parse_turns
+from vaultkit.model import KINDS, Summary
+
+if TYPE_CHECKING:
+    from vaultkit.index.refresh import FileState
+
+# Characters per embedded chunk: about 200 word pieces, inside small models' 256-piece input
+# (MiniLM's); a fixed count of turns overflowed it for 69% of LoCoMo's 8-turn chunks.
+EMBED_CHARS = 800
+
+
+@dataclass
+class DayText:
+    """A day as the index stores it: its text, its summary, the path shown for it, warnings."""
+
+    text: str
+    summary: Summary | None
+    shown: str
+    warnings: list[str] = field(default_factory=list)
+
+
+def read_day(config: Config, files: Mapping[str, FileState]) -> DayText:
+    """Read a day's files (one daily note, its transcripts, its summary) into its text."""
+    # Imported here: a search that finds nothing changed never reads or parses a file.
+    from vaultkit.files.document import parse_document
+    from vaultkit.files.sources import content_of_note, content_of_transcript, read_text_lenient
+    from vaultkit.summary.schema import parse_summary
+
+    notes: list[str] = []
+    warnings: list[str] = []
+    summary: Summary | None = None
+    summary_path = note_path = None
+    for path, facts in sorted(files.items(), key=lambda pf: (KIND_ORDER[pf[1].kind], pf[0])):
+        try:
+            if facts.kind == "summary":
+                summary_path = path
+                summary = parse_summary(parse_document(Path(path).read_bytes(), Path(path)))
+                continue
+            text, problem = read_text_lenient(Path(path))
+            if problem:  # still searchable: a bad byte must not hide the whole day
+                where = rel(config, path)
+                warnings.append(f"{where}: {problem}; indexed with replacement characters")
+            if facts.kind == "note":
+                note_path = path
+                notes.append(content_of_note(text))
+            else:
+                notes.append(content_of_transcript(text))
+        except (VaultkitError, OSError) as exc:
+            # An unreadable file adds no text; search goes on and says so.
+            warnings.append(f"{rel(config, path)}: left out of the index: {exc}")
+    shown = summary_path or note_path or min(files, key=lambda p: p.split(os.sep))
+    return DayText(day_text(config.search.index, notes, summary), summary, shown, warnings)
+
+
+def day_text(index: str, notes: list[str], summary: Summary | None) -> str:
+    """The indexed text: the notes unless only summaries are indexed, and the summary's topics
+    and bullets unless only notes are (or always, for a day with no note)."""
+    parts = []
+    if index != "summaries":
+        parts += notes
+    if summary is not None and (index != "notes" or not notes):
+        topics = (*summary.topics, *(t for k in KINDS for t in summary.uncategorized.of(k)))
+        parts.append("\n".join([" ".join(topics), *summary.bullets]))
+    return "\n".join(parts)
+
+
+def embed_chunks(text: str, budget: int = EMBED_CHARS) -> list[str]:
+    """A day's text as chunks of whole turns of at most `budget` characters, half overlapping.
+
+    Each chunk after the first starts at the middle turn of the one before, so a passage that
+    straddles a boundary is whole in one of them; a single longer turn is cut at word boundaries.
+    """
+    lines = [
+        piece
+        for t in parse_turns(text)
+        for piece in _cut(f"{t.speaker}: {t.text}" if t.speaker else t.text, budget)
+    ]
+    chunks: list[str] = []
+    start = 0
+    while start < len(lines):
+        end, size = start, 0
+        while end < len(lines) and (end == start or size + len(lines[end]) + 1 <= budget):
+            size += len(lines[end]) + 1
+            end += 1
+        chunks.append("\n".join(lines[start:end]))
+        if end >= len(lines):
+            break
+        start = max(start + 1, (start + end) // 2)
+    return chunks
+
+
+def _cut(line: str, budget: int) -> list[str]:
+    """A line as pieces of at most `budget` characters, cut at spaces where possible."""
+    pieces = []
+    while len(line) > budget:
+        cut = line.rfind(" ", 0, budget)
+        cut = cut if cut > budget // 2 else budget
+        pieces.append(line[:cut].rstrip())
+        line = line[cut:].lstrip()
+    return [*pieces, line] if line else pieces

@@ -1,0 +1,295 @@
+"""Which source files changed since the last refresh, found without reading them.
+
+A full refresh stats every source file; the quick one, which searches make, looks only at the
+folders whose mtime moved and at the newest days' files (see `ChangeFinder.quick`). Both compare
+with the `files` and `folders` tables and return `{path: FileState or None (gone)}`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import time
+from collections.abc import Iterator, Mapping
+from datetime import date, timedelta
+from pathlib import Path
+from typing import NamedTuple
+
+from vaultkit.config import Config
+from vaultkit.files.layout import Layout, VaultFiles, date_in_parts, scan_archive, stat_tree
+
+
+class FileState(NamedTuple):
+    """What a refresh knows of a source file without reading it."""
+
+    day: str
+    kind: str  # note | transcript | summary
+    mtime_ns: int
+    size: int
+    inode: int  # an atomic save (temp file, rename) gives the path a new one
+
+
+class ChangeFinder:
+    """Finds what changed in the vault against what the index's tables remember."""
+
+    def __init__(self, config: Config, db: sqlite3.Connection) -> None:
+        self.config = config
+        self.db = db
+        self.layout = Layout(config)
+
+    def full(
+        self, files: VaultFiles | None, archive: Mapping[date, Path] | None
+    ) -> tuple[dict[str, FileState | None], int, bool]:
+        """Every change found by a stat of every file: (changes, files looked at, rebuilt)."""
+        current = self.current_files(files, archive)
+        # Rows compare equal to `FileState`s as plain tuples: no object per stored file.
+        stored = {row[0]: row[1:6] for row in self.db.execute("SELECT * FROM files")}
+        changes: dict[str, FileState | None] = {
+            p: f for p, f in current.items() if stored.get(p) != f
+        }
+        changes.update((p, None) for p in stored.keys() - current.keys())
+        return changes, len(current), not stored
+
+    def quick(self) -> dict[str, FileState | None] | None:
+        """The files added, removed or changed, found without a stat of every file.
+
+        A folder's mtime moves when a file is added to it, removed or renamed (which is how
+        vaultkit, and editors that save atomically, write), so only folders whose mtime moved are
+        listed, and only the names they gained or lost, or whose inode changed (a file replaced
+        by a rename), are stat'ed. A file edited in place moves
+        only its own mtime: the files of the newest `RECENT_DAYS` days (where notes grow during
+        the day) are stat'ed each time, older ones by a full refresh (`sync`, `search --rescan`),
+        which also sees a replaced file whose inode number came back (ext4 reuses a freed one).
+        Chat folders of older days are not looked at either. None: the caller must do a full
+        refresh (first run, an archive folder changed, a daily note vanished).
+        """
+        rows = self.db.execute("SELECT path, mtime_ns, day FROM folders").fetchall()
+        known = {path: mtime for path, mtime, _ in rows}  # grows as new chat folders are found
+        flat, trees = _roots(self.config)
+        if not known or any(root not in known for root in [*flat, *trees]):
+            return None
+        cutoff = self._recent_cutoff()
+        changes: dict[str, FileState | None] = {}
+        moved: dict[str, int] = {}
+        for folder, mtime, day in rows:
+            if day is not None and day < cutoff:
+                continue  # an older day's chat folder
+            now = _mtime(folder)
+            if now == mtime and mtime != _RACY:
+                continue
+            if trees and (folder == trees[1] or folder.startswith(_below(trees[1]))):
+                return None  # the archive changed: rare, and it decides which note counts
+            moved[folder] = now
+            if not self._relist(folder, now, known, changes, moved):
+                return None
+        if not self._restat_recent(cutoff, changes):
+            return None
+        if moved:
+            self.store_folders(moved)
+            self.db.executemany(
+                "DELETE FROM folders WHERE path = ?", [(f,) for f, t in moved.items() if t == _GONE]
+            )
+        return changes
+
+    def store_folders(self, folders: Mapping[str, int]) -> None:
+        """Record folders' mtimes, and for a chat folder named by a day, that day."""
+        chats = _below(os.fspath(self.config.chats_dir))
+        self.db.executemany(
+            "INSERT OR REPLACE INTO folders VALUES (?, ?, ?)",
+            [
+                (folder, mtime, _day_named(folder) if folder.startswith(chats) else None)
+                for folder, mtime in folders.items()
+            ],
+        )
+
+    def _relist(
+        self,
+        folder: str,
+        mtime: int,
+        known: dict[str, int],
+        changes: dict[str, FileState | None],
+        moved: dict[str, int],
+    ) -> bool:
+        """Add to `changes` what a moved folder gained or lost; False: a full refresh is needed."""
+        stored = dict(self.db.execute("SELECT path, inode FROM files WHERE folder = ?", (folder,)))
+        listed: dict[str, int] = {}  # path -> inode
+        subfolders = []
+        if mtime != _GONE:
+            with contextlib.suppress(OSError), os.scandir(folder) as entries:
+                for entry in entries:
+                    if entry.name.startswith("."):
+                        continue
+                    if entry.is_dir(follow_symlinks=False):
+                        subfolders.append(entry.path)
+                    elif entry.name.endswith(".md"):
+                        listed[entry.path] = entry.inode()
+        notes = folder == os.fspath(self.config.memory_dir)
+        for path in stored.keys() - listed.keys():
+            if notes:
+                return False  # a note vanished: an archived one may count for that day now
+            changes[path] = None
+        for path, inode in listed.items():
+            if stored.get(path) == inode:
+                continue
+            found = self.layout.kind_of(folder, os.path.basename(path))
+            if found is not None:
+                with contextlib.suppress(OSError):
+                    stat = os.stat(path)
+                    changes[path] = FileState(*found, stat.st_mtime_ns, stat.st_size, stat.st_ino)
+        chats = os.fspath(self.config.chats_dir)
+        if folder != chats and not folder.startswith(_below(chats)):
+            return True  # the memory and summaries folders are read alone, not their subfolders
+        for sub in subfolders:
+            if sub not in known:  # a new chat folder: everything in it is new
+                tree = list(_tree(sub))
+                for inner in tree:  # known first, so no folder of the tree is walked twice
+                    known[inner] = moved[inner] = _mtime(inner)
+                for inner in tree:
+                    self._relist(inner, moved[inner], known, changes, moved)
+        inside, listed_folders = _below(folder), set(subfolders)
+        for gone in [k for k in known if k.startswith(inside) and k not in listed_folders]:
+            if os.sep not in gone[len(inside) :]:  # a direct subfolder that is no more
+                moved[gone] = _GONE
+                self._relist(gone, _GONE, known, changes, moved)
+        return True
+
+    def _recent_cutoff(self) -> str:
+        """The first of the `RECENT_DAYS` days up to the newest the index holds."""
+        row = self.db.execute("SELECT max(day) FROM files").fetchone()
+        if not row[0]:
+            return ""
+        return (date.fromisoformat(row[0]) - timedelta(days=RECENT_DAYS - 1)).isoformat()
+
+    def _restat_recent(self, cutoff: str, changes: dict[str, FileState | None]) -> bool:
+        """Stat the files of the newest days: the ones that are edited in place. False: a note
+        vanished (an archived one may count for its day now), a full refresh is needed."""
+        rows = self.db.execute(
+            "SELECT path, day, kind, mtime_ns, size, inode FROM files WHERE day >= ?", (cutoff,)
+        )
+        for path, *row in rows.fetchall():
+            if path in changes:
+                continue
+            try:
+                stat = os.stat(path)
+            except OSError:
+                if row[1] == "note":
+                    return False
+                changes[path] = None
+                continue
+            facts = FileState(row[0], row[1], stat.st_mtime_ns, stat.st_size, stat.st_ino)
+            if facts != tuple(row):
+                changes[path] = facts
+        return True
+
+    def current_files(
+        self, found: VaultFiles | None, archive: Mapping[date, Path] | None
+    ) -> dict[str, FileState]:
+        """Every source file with its day, kind, mtime and size (stat only; nothing is read)."""
+        if found is None:
+            return self._stat_vault()
+        paths = [(p, day, "summary") for day, p in found.summaries.items()]
+        if self.config.search.index != "summaries":
+            if archive is None:
+                archive = scan_archive(self.config.archive_dir)
+            for day in set(found.daily) | set(archive):
+                paths.append((found.daily.get(day) or archive[day], day, "note"))
+            for day, transcripts in found.transcripts.items():
+                paths += [(p, day, "transcript") for p in transcripts]
+        out = {}
+        for path, day, kind in paths:
+            try:
+                stat = os.stat(path)
+            except OSError:
+                continue  # vanished between the scan and now: the next refresh sees it
+            out[os.fspath(path)] = FileState(
+                day.isoformat(), kind, stat.st_mtime_ns, stat.st_size, stat.st_ino
+            )
+        return out
+
+    def _stat_vault(self) -> dict[str, FileState]:
+        """`current_files` of the vault walked here: the files `scan` and `scan_archive` find, as
+        strings with their `DirEntry` stat (a Path per file was most of a no-op refresh)."""
+        config, layout = self.config, self.layout
+        out: dict[str, FileState] = {}
+        roots = [(layout.summaries, False)]
+        if config.search.index != "summaries":
+            roots += [(layout.memory, False), (layout.chats, True)]
+        for root, recurse in roots:
+            for folder, name, mtime, size, inode in stat_tree(root, recurse=recurse):
+                known = layout.kind_of(folder, name)
+                if known is not None:
+                    out[os.path.join(folder, name)] = FileState(*known, mtime, size, inode)
+        if config.search.index == "summaries":
+            return out
+        local = {f.day for f in out.values() if f.kind == "note"}
+        archived: dict[str, tuple[list[str], str, FileState]] = {}  # a day's note not kept locally
+        for folder, name, mtime, size, inode in stat_tree(layout.archive):
+            known = layout.kind_of(folder, name)
+            if known is None or known[1] != "note" or known[0] in local:
+                continue
+            path = os.path.join(folder, name)
+            parts = path.split(os.sep)  # Paths' order: the first one wins, as in scan_archive
+            if known[0] not in archived or parts < archived[known[0]][0]:
+                archived[known[0]] = (parts, path, FileState(*known, mtime, size, inode))
+        out.update((path, facts) for _, path, facts in archived.values())
+        return out
+
+
+RECENT_DAYS = 7  # days whose files a quick refresh stats: where notes are edited in place
+_GONE = -2  # the mtime of a folder that no longer exists
+_RACY = -1  # the mtime stored for a folder changed too recently to trust (see `_mtime`)
+
+
+def _mtime(folder: str) -> int:
+    """A folder's mtime; `_RACY` when it moved in the last two seconds (a file added in the same
+    clock tick as this look would not move it again, as git's "racy" entries), `_GONE` if absent.
+    """
+    try:
+        mtime = os.stat(folder).st_mtime_ns
+    except OSError:
+        return _GONE
+    return _RACY if mtime > time.time_ns() - 2_000_000_000 else mtime
+
+
+def _roots(config: Config) -> tuple[list[str], list[str]]:
+    """The folders a refresh looks at: flat ones (listed alone) and trees (walked)."""
+    flat = [os.fspath(config.summaries_dir)]
+    trees = []
+    if config.search.index != "summaries":
+        flat.append(os.fspath(config.memory_dir))
+        trees = [os.fspath(config.chats_dir), os.fspath(config.archive_dir)]
+    return flat, trees
+
+
+def folder_times(config: Config) -> dict[str, int]:
+    """The mtime of every folder a full refresh walks (`_GONE` for an absent root). Take it
+    before scanning the files, so a file added during the scan shows as a moved folder."""
+    flat, trees = _roots(config)
+    folders = [*flat, *trees, *(f for root in trees for f in _tree(root))]
+    return {folder: _mtime(folder) for folder in folders}
+
+
+def _tree(root: str) -> Iterator[str]:
+    """Every folder below `root` (dot folders and symlinks skipped), and `root`, if it exists."""
+    if not os.path.isdir(root):
+        return
+    yield root
+    with contextlib.suppress(OSError), os.scandir(root) as entries:
+        folders = sorted(
+            e.path
+            for e in entries
+            if not e.name.startswith(".") and e.is_dir(follow_symlinks=False)
+        )
+    for folder in folders:
+        yield from _tree(folder)
+
+
+def _below(folder: str) -> str:
+    return folder.rstrip(os.sep) + os.sep
+
+
+def _day_named(folder: str) -> str | None:
+    """The day a folder's name gives (`2026-07-03`, `call-2026-07-03`), if any."""
+    when = date_in_parts([os.path.basename(folder)])
+    return when.isoformat() if when else None
