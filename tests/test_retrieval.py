@@ -13,7 +13,7 @@ from vaultkit.index.bm25 import PROXIMITY_DISTANCE, DayIndex, proximity_bonus
 from vaultkit.index.date_terms import day_terms, is_date_term
 from vaultkit.index.tokenize import tokenize
 from vaultkit.index.turns import parse_turns
-from vaultkit.search.scoring import semantic_scores
+from vaultkit.search.backends import semantic_scores
 
 
 def test_bonus_grows_as_the_terms_come_closer() -> None:

@@ -15,8 +15,8 @@ from vaultkit.index.store import SearchIndex, refresh_index
 from vaultkit.jobs.sync import sync
 from vaultkit.model import Summary
 from vaultkit.search.filters import NO_FILTERS, Filters
-from vaultkit.search.scoring import gate_floor, relevance_gate
-from vaultkit.search.search import Scoring, rank, search
+from vaultkit.search.scoring import Scoring, gate_floor, rank, relevance_gate
+from vaultkit.search.search import search
 
 D = date.fromisoformat
 AS_OF = D("2026-07-31")

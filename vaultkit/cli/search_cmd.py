@@ -33,7 +33,8 @@ SWEEP_ROWS = 15
 
 if TYPE_CHECKING:
     from vaultkit.search.evaluate import Report
-    from vaultkit.search.search import Scoring, SearchResult
+    from vaultkit.search.scoring import Scoring
+    from vaultkit.search.search import SearchResult
 
 
 @app.command()
@@ -63,7 +64,7 @@ def search(
     day is returned.
     """
     from vaultkit.cli.loading import load
-    from vaultkit.search.search import Scoring
+    from vaultkit.search.scoring import Scoring
     from vaultkit.search.search import search as run_search
 
     def call() -> tuple[SearchResult, Scoring]:
@@ -90,7 +91,7 @@ def search(
 
 
 def _print_hits(result: SearchResult, scoring: Scoring, explain: bool) -> None:
-    from vaultkit.search.search import explain as arithmetic
+    from vaultkit.search.scoring import explain as arithmetic
 
     if not result.hits:
         say(f"no day matches {result.query!r}")

@@ -32,6 +32,7 @@ class Layout:
 
     def __init__(self, config: Config) -> None:
         self.vault = os.fspath(config.vault_dir)
+        self._below_vault = self.vault.rstrip(os.sep) + os.sep
         self.memory = os.fspath(config.memory_dir)
         self.summaries = os.fspath(config.summaries_dir)
         self.chats = os.fspath(config.chats_dir)
@@ -58,13 +59,28 @@ class Layout:
         return None
 
     def rel(self, path: Path | str) -> str:
-        """A path as vaultkit shows it: relative to the vault, with `/`."""
-        return os.path.relpath(path, self.vault).replace(os.sep, "/")
+        """A path relative to the vault, with `/` (`../archive/...` for an archived note)."""
+        text = os.fspath(path)
+        if text.startswith(self._below_vault):  # the usual case, without relpath's work
+            text = text[len(self._below_vault) :]
+        else:
+            text = os.path.relpath(text, self.vault)
+        return text.replace(os.sep, "/") if os.sep != "/" else text
 
 
 def rel(config: Config, path: Path | str) -> str:
-    """A path relative to the vault, with `/` (what reports and JSON show)."""
-    return os.path.relpath(path, config.vault_dir).replace(os.sep, "/")
+    """A path relative to the vault, with `/`: what reports, lint and `search --json` show."""
+    return Layout(config).rel(path)
+
+
+def shown_path(config: Config, path: Path | str) -> str:
+    """A path for a person or an agent to read: relative to the vault if it is in it, else to
+    the workspace (`archive/2025/07/2025-07-01.md`), else as it is."""
+    text = os.fspath(path)
+    for base in (os.fspath(config.vault_dir), os.fspath(config.root)):
+        if text.startswith(base.rstrip(os.sep) + os.sep):
+            return text[len(base.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
+    return text.replace(os.sep, "/")
 
 
 def archive_chats_dir(config: Config) -> Path:

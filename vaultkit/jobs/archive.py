@@ -32,7 +32,7 @@ from typing import Literal
 
 from vaultkit.config import Config
 from vaultkit.errors import ArchiveError, UsageError, VaultkitError
-from vaultkit.files.layout import archive_chats_dir
+from vaultkit.files.layout import archive_chats_dir, rel
 from vaultkit.files.lock import vault_lock
 from vaultkit.files.storage import digest, file_digest, fsync_dir, write_bytes_atomic
 from vaultkit.jobs.reconcile import plan_days
@@ -210,7 +210,7 @@ class _File:
 
     def __init__(self, config: Config, day: date, source: Path, target: Path) -> None:
         self.day, self.source, self.target = day, source, target
-        self.rel_source = os.path.relpath(source, config.vault_dir).replace(os.sep, "/")
+        self.rel_source = rel(config, source)
         self.rel_target = os.path.relpath(target, config.archive_dir).replace(os.sep, "/")
         self.data = source.read_bytes()
         self.digest = digest(self.data)

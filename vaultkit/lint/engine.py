@@ -7,7 +7,6 @@ whole vault (a scan of names, no file is opened).
 from __future__ import annotations
 
 import difflib
-import os
 from collections.abc import Collection, Sequence
 from datetime import date
 from pathlib import Path
@@ -15,7 +14,7 @@ from pathlib import Path
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
 from vaultkit.errors import UsageError
-from vaultkit.files.layout import SUMMARY_NAME, VaultFiles, scan
+from vaultkit.files.layout import SUMMARY_NAME, Layout, VaultFiles, rel, scan
 from vaultkit.files.storage import digest, write_atomic
 from vaultkit.lint.context import Context, Entry, vault_context
 from vaultkit.lint.file_checks import check_entry
@@ -148,12 +147,10 @@ def _summary_entry(path: Path | str, text: str | bytes) -> tuple[Entry, bytes]:
 
 
 def _entries(config: Config, found: VaultFiles) -> list[Entry]:
-    prefix = len(str(config.vault_dir)) + 1
-    slash = os.sep != "/"
+    layout = Layout(config)
 
     def entry(path: Path, kind: str, day: date | None = None) -> Entry:
-        rel = str(path)[prefix:]  # every scanned path lies below the vault folder
-        return Entry(path, rel.replace(os.sep, "/") if slash else rel, kind, day)
+        return Entry(path, layout.rel(path), kind, day)
 
     entries = [entry(p, "daily", d) for d, p in found.daily.items()]
     entries += [entry(p, "summary", d) for d, p in found.summaries.items()]
@@ -226,13 +223,9 @@ def _linked(config: Config, found: VaultFiles, paths: Sequence[Path | str] | Non
         "a symbolic link to a folder: vaultkit reads linked files, but does not walk linked folders"
     )
     return [
-        problem("linked-folder", _rel_of(config, folder), None, message)
+        problem("linked-folder", rel(config, folder), None, message)
         for folder in found.linked_folders
     ]
-
-
-def _rel_of(config: Config, path: Path) -> str:
-    return os.path.relpath(path, config.vault_dir).replace(os.sep, "/")
 
 
 def _report(

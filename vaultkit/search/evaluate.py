@@ -21,7 +21,8 @@ from vaultkit.errors import FileFormatError, UsageError
 from vaultkit.index.store import open_index
 from vaultkit.model import Progress
 from vaultkit.search.filters import NO_FILTERS
-from vaultkit.search.search import Scoring, Searcher, rank
+from vaultkit.search.scoring import Scoring, rank
+from vaultkit.search.search import Searcher
 
 ALL = "all"
 

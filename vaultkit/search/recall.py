@@ -10,8 +10,9 @@ bound on the whole markdown, and a raw file is opened only while the budget can 
 
 from __future__ import annotations
 
+import os
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
@@ -20,7 +21,7 @@ from typing import Any
 from vaultkit.config import Config
 from vaultkit.errors import UsageError, VaultkitError
 from vaultkit.files.document import parse_document, split_frontmatter
-from vaultkit.files.layout import VaultFiles, scan, scan_archive
+from vaultkit.files.layout import shown_path
 from vaultkit.files.links import PARENT_LINE, SPINE_LINE
 from vaultkit.files.sources import read_text_lenient
 from vaultkit.index.tokenize import tokenize
@@ -28,6 +29,7 @@ from vaultkit.model import Hit, Progress, Summary
 from vaultkit.search.filters import NO_FILTERS, Filters
 from vaultkit.summary.schema import parse_summary
 
+FilesOf = Callable[[date], list[tuple[Path, str]]]  # a day's files, (path, kind), note first
 DEFAULT_MAX_DAYS = 3
 DEFAULT_MAX_CHARS = 6000
 MAX_EXCERPTS = 6  # matching lines kept per day (each may bring one line of context)
@@ -126,20 +128,19 @@ def recall(
     `as_of` and the filters mean what they mean for `search`.
     """
     _check_bounds(max_days, max_chars)
-    from vaultkit.search.search import search
+    from vaultkit.search.search import searching
 
-    result = search(
-        config,
-        query,
-        top_k=max_days,
-        as_of=as_of,
-        filters=filters,
-        rescan=rescan,
-        progress=progress,
-    )
-    pack = build_pack(
-        config, query, result.hits, max_days=max_days, max_chars=max_chars, as_of=result.as_of
-    )
+    with searching(config, rescan=rescan, progress=progress) as searcher:
+        result = searcher.ask(query, top_k=max_days, as_of=as_of, filters=filters)
+        pack = build_pack(
+            config,
+            query,
+            result.hits,
+            max_days=max_days,
+            max_chars=max_chars,
+            as_of=result.as_of,
+            files_of=searcher.index.files_of,
+        )
     return replace(pack, warnings=result.warnings)
 
 
@@ -151,12 +152,24 @@ def build_pack(
     max_days: int = DEFAULT_MAX_DAYS,
     max_chars: int = DEFAULT_MAX_CHARS,
     as_of: date | None = None,
+    files_of: FilesOf | None = None,
 ) -> RecallPack:
-    """The pack for hits already ranked best first (what `recall` does after searching)."""
+    """The pack for hits already ranked best first (what `recall` does after searching).
+
+    `files_of` gives a day's files (the open index's map of days to paths); without it the index
+    is opened, as the search that ranked the hits left it, to read that map."""
     _check_bounds(max_days, max_chars)
+    if files_of is None:
+        from vaultkit.index.store import SearchIndex
+
+        with SearchIndex(config) as index:
+            return build_pack(
+                config, query, hits, max_days=max_days, max_chars=max_chars, as_of=as_of,
+                files_of=index.files_of,
+            )  # fmt: skip
     when = as_of or date.today()
     hits = list(hits)[:max_days]
-    packer = _Packer(config, query)
+    packer = _Packer(config, query, files_of)
     header = _header(query, when, len(hits))
     if len(header) > max_chars:
         markdown = _clip(header, max_chars)
@@ -202,25 +215,19 @@ def build_pack(
 class _Packer:
     """Finds a day's files and excerpts, opening a file only when the budget can use it."""
 
-    def __init__(self, config: Config, query: str) -> None:
+    def __init__(self, config: Config, query: str, files_of: FilesOf) -> None:
         self.config = config
         self.terms = set(tokenize(query))
         self.skipped: list[tuple[str, str]] = []
         self.cut = False  # an excerpt was (or may have been) left out for lack of room
-        self._files: VaultFiles | None = None
-        self._archive: dict[date, Path] | None = None
-
-    @property
-    def files(self) -> VaultFiles:
-        if self._files is None:
-            self._files = scan(self.config)  # names only; no file is opened
-        return self._files
+        self._files_of = files_of
+        self._archive = os.fspath(config.archive_dir) + os.sep
 
     def summary(self, hit: Hit) -> Summary | None:
         """The hit's summary: as search returned it, else read from its file, else None."""
         if hit.summary is not None:
             return hit.summary
-        path = self.files.summaries.get(hit.date)
+        path = next((p for p, kind in self._files_of(hit.date) if kind == "summary"), None)
         if path is None:
             return None
         try:
@@ -231,17 +238,11 @@ class _Packer:
 
     def sources(self, day: date) -> list[tuple[Path, bool]]:
         """A day's raw files, daily note first: (path, archived)."""
-        sources: list[tuple[Path, bool]] = []
-        note = self.files.daily.get(day)
-        if note is not None:
-            sources.append((note, False))
-        else:
-            if self._archive is None:  # the archive may be a slow NAS: list it only when needed
-                self._archive = scan_archive(self.config.archive_dir)
-            if day in self._archive:
-                sources.append((self._archive[day], True))
-        sources.extend((p, False) for p in self.files.transcripts.get(day, []))
-        return sources
+        return [
+            (path, os.fspath(path).startswith(self._archive))
+            for path, kind in self._files_of(day)
+            if kind != "summary"
+        ]
 
     def excerpts(self, day: date, budget: int) -> tuple[tuple[Excerpt, ...], str, int]:
         """The best matching lines of a day's raw files within `budget` characters.
@@ -280,12 +281,7 @@ class _Packer:
 
     def _show(self, path: Path) -> str:
         """A path as the pack shows it: relative to the vault, else to the workspace."""
-        for base in (self.config.vault_dir, self.config.root):
-            try:
-                return path.relative_to(base).as_posix()
-            except ValueError:
-                continue
-        return path.as_posix()
+        return shown_path(self.config, path)
 
 
 @dataclass(frozen=True)

@@ -1,65 +1,173 @@
-"""The pure arithmetic of ranking: normalized BM25, the relevance gate, recency.
+"""The hybrid score, in one place: the formula, the relevance gate, recency, the 1-hop expansion.
 
-`S_sem` of a day d for a query (on [0, 1], the best day 1, a day matching nothing 0):
+    final = w_sem * S_sem + gate(S_sem) * (w_imp * importance/10 + w_rec * exp(-c * days_ago))
 
-    S_sem(d) = w_day * BM25_day(d) / max BM25_day + (1 - w_day) * P(d) / max P
+`S_sem` comes from a semantic backend, on [0, 1] with the best eligible day at 1. The relevance gate
+(`search.relevance_gate`, width g) is 1 for a day at the top semantic score and falls linearly to 0
+for a day g below it: importance and recency reorder days that are comparably relevant (the seed's
+intent: the important and recent ones win) but never lift a weak match over a strong one (the seed's
+failure: recency swamped relevance). With g = 1 the gate is open and the formula is DESIGN.md's
+literally. Weights and c (`scoring.recency_decay`) come from the config; days count from `as_of`.
 
-where `BM25_day` scores the whole day and `P(d)` is the best BM25 of any passage of that day. Each
-part is divided by its maximum over the days considered for this query ("max normalization"), so
-S_sem reads "fraction of the best match": comparable across days of one query, not across queries.
-Whole days find days that talk about a topic at length; passages find the one exchange where the
-answer is. Measured on LoCoMo, half and half beats either alone.
+Expansion: the `search.expand_top` best direct matches each pull in their related_dates (from the
+summary frontmatter sync wrote) with semantic = their own * `scoring.expansion_factor`; a day reached
+twice keeps its best semantic score and records `via`; one hop only; dates not in the index are
+ignored. Two guards keep it from displacing relevant days (measured in docs/retrieval.md): a related
+day joins only when it has some evidence of its own (semantic >= `search.expand_min_semantic`; a
+link is about the day's topics, not about this query), and its lent semantic is at most the factor
+(0.7), below the relevance gate, so it never outranks a direct match with a higher semantic score.
 """
 
 from __future__ import annotations
 
+import heapq
 import math
-from collections.abc import Container, Mapping
+from collections.abc import Collection, Container, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
 from typing import TypeVar
 
-from vaultkit.index.bm25 import RERANK_DAYS, DayIndex
-from vaultkit.index.date_terms import query_date_terms
-from vaultkit.index.tokenize import tokenize
+from vaultkit.config import Config
+from vaultkit.index.records import DayRecord, Records
+from vaultkit.model import Hit
 
 K = TypeVar("K")
 
-__all__ = ["gate_floor", "max_normalize", "recency", "relevance_gate", "semantic_scores"]
+UNKNOWN_IMPORTANCE = 5  # a day without a summary yet: the middle of 1..10, neither pushed nor sunk
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """The numbers of the hybrid score and the expansion (from the config, or a sweep)."""
+
+    w_sem: float = 0.5
+    w_imp: float = 0.3
+    w_rec: float = 0.2
+    decay: float = 0.01
+    gate: float = 0.2
+    expansion_factor: float = 0.7
+    expand_top: int = 3
+    expand_min_semantic: float = 0.2
+
+    @classmethod
+    def of(cls, config: Config) -> Scoring:
+        weights = config.scoring.weights
+        return cls(
+            w_sem=weights.semantic,
+            w_imp=weights.importance,
+            w_rec=weights.recency,
+            decay=config.scoring.recency_decay,
+            gate=config.search.relevance_gate,
+            expansion_factor=config.scoring.expansion_factor,
+            expand_top=config.search.expand_top,
+            expand_min_semantic=config.search.expand_min_semantic,
+        )
+
+    def final(self, semantic: float, importance: float, recent: float) -> float:
+        """The score of a day from its three parts, each on [0, 1]."""
+        bonus = self.w_imp * importance + self.w_rec * recent
+        return self.w_sem * semantic + relevance_gate(semantic, self.gate) * bonus
+
+
+def rank(
+    semantic: Mapping[date, float],
+    records: Mapping[date, DayRecord],
+    *,
+    as_of: date,
+    scoring: Scoring,
+    top_k: int,
+    allowed: Container[date] | None = None,
+) -> list[Hit]:
+    """Expand one hop from the best direct matches, score every day, return the best `top_k`."""
+    best = {d: s for d, s in semantic.items() if s > 0}
+    via: dict[date, date] = {}
+    sources = heapq.nsmallest(scoring.expand_top, best, key=lambda d: (-best[d], -d.toordinal()))
+    if scoring.expansion_factor > 0:
+        for source in sources:
+            summary = records[source].summary if source in records else None
+            for related in summary.related_dates if summary else ():
+                if related == source or related not in records:
+                    continue  # a missing date is ignored
+                if allowed is not None and related not in allowed:
+                    continue
+                if semantic.get(related, 0.0) < scoring.expand_min_semantic:
+                    continue  # a link alone is no evidence: the day must speak to the query too
+                lent = semantic[source] * scoring.expansion_factor
+                if lent > best.get(related, 0.0):
+                    best[related] = lent
+                    via[related] = source
+    # A day below the relevance gate scores w_sem * semantic whatever its importance and age,
+    # so only the days above it, and the ones shown, need their record read.
+    floor = gate_floor(scoring.gate)
+    above = [d for d, s in best.items() if s > floor]
+    _prefetch(records, above)
+    scored = [(scoring.w_sem * sem, day, sem) for day, sem in best.items() if sem <= floor]
+    for day in above:
+        record = records.get(day)
+        if record is not None:
+            recent = recency((as_of - day).days, scoring.decay)
+            scored.append((scoring.final(best[day], _importance(record), recent), day, best[day]))
+    # The best top_k by a heap; all of them, sorted, if some of those have no record.
+    best_first = heapq.nsmallest(top_k, scored, key=_order)
+    hits = _hits(best_first, records, via, as_of, scoring)
+    if len(hits) < min(top_k, len(scored)):
+        hits = _hits(sorted(scored, key=_order), records, via, as_of, scoring)
+    return hits[:top_k]
+
+
+def _order(item: tuple[float, date, float]) -> tuple[float, int]:
+    return (-item[0], -item[1].toordinal())
+
+
+def _hits(
+    scored: Sequence[tuple[float, date, float]],
+    records: Mapping[date, DayRecord],
+    via: Mapping[date, date],
+    as_of: date,
+    scoring: Scoring,
+) -> list[Hit]:
+    """Hits for scored days, best first, leaving out a day without a record."""
+    _prefetch(records, [day for _, day, _ in scored])
+    hits = []
+    for final, day, sem in scored:
+        record = records.get(day)
+        if record is not None:
+            recent = recency((as_of - day).days, scoring.decay)
+            # Only the hits shown carry their summary: an index's record builds it on first use.
+            summary = record.summary
+            hits.append(
+                Hit(
+                    day, final, sem, _importance(record), recent, via.get(day), record.path, summary
+                )
+            )
+    return hits
+
+
+def _importance(record: DayRecord) -> float:
+    return (record.importance or UNKNOWN_IMPORTANCE) / 10
+
+
+def _prefetch(records: Mapping[date, DayRecord], days: Collection[date]) -> None:
+    """Read many records in one go when the mapping is the index's lazy one."""
+    if isinstance(records, Records):
+        records.prefetch(days)
+
+
+def explain(hit: Hit, scoring: Scoring) -> str:
+    """The arithmetic of one hit's score, as `--explain` prints it."""
+    gate = relevance_gate(hit.semantic, scoring.gate)
+    via = f" (via {hit.via}: its semantic x {scoring.expansion_factor:g})" if hit.via else ""
+    return (
+        f"{scoring.w_sem:g}*{hit.semantic:.3f}{via} + gate {gate:.2f}*("
+        f"{scoring.w_imp:g}*{hit.importance:.2f} + {scoring.w_rec:g}*{hit.recency:.3f}"
+        f" [exp(-{scoring.decay:g}*days)]) = {hit.score:.4f}"
+    )
 
 
 def max_normalize(scores: Mapping[K, float]) -> dict[K, float]:
     """Each score divided by the largest (all-zero input stays zero)."""
     top = max(scores.values(), default=0.0)
     return {k: (v / top if top > 0 else 0.0) for k, v in scores.items()}
-
-
-def semantic_scores(
-    index: DayIndex,
-    query: str,
-    *,
-    allowed: Container[str] | None = None,
-    w_day: float = 0.5,
-    rerank: int = RERANK_DAYS,
-) -> dict[str, float]:
-    """S_sem on [0, 1] of every day matching the query, normalized over `allowed` days only.
-
-    Passages are scored for the `rerank` days the whole-day score ranks best (see `postings`);
-    the others keep their whole-day share.
-    """
-    # The dates a query names match the days' own date terms (retrieval.dates).
-    terms = tokenize(query) + query_date_terms(query)
-    names = index.speaker_terms()
-    # A speaker's name is in the context of each of their passages but says nothing of the topic.
-    passage_terms = [t for t in terms if t not in names] or terms
-    whole = index.day_scores(terms)
-    if allowed is not None:
-        whole = {d: s for d, s in whole.items() if d in allowed}
-    best_days = sorted(whole, key=lambda d: (-whole[d], d))[:rerank]
-    passages = index.window_scores(passage_terms, days=best_days)
-    whole, passages = max_normalize(whole), max_normalize(passages)
-    return {
-        d: w_day * whole.get(d, 0.0) + (1 - w_day) * passages.get(d, 0.0)
-        for d in whole.keys() | passages.keys()
-    }
 
 
 def relevance_gate(semantic: float, width: float) -> float:

@@ -1,0 +1,145 @@
+"""What gives the hybrid score its semantic part: BM25 over the index (the default), embeddings
+from an endpoint, or both fused.
+
+`S_sem` of a day d for a query (on [0, 1], the best day 1, a day matching nothing 0):
+
+    S_sem(d) = w_day * BM25_day(d) / max BM25_day + (1 - w_day) * P(d) / max P
+
+where `BM25_day` scores the whole day and `P(d)` is the best BM25 of any passage of that day. Each
+part is divided by its maximum over the days considered for this query ("max normalization"), so
+S_sem reads "fraction of the best match": comparable across days of one query, not across queries.
+Whole days find days that talk about a topic at length; passages find the one exchange where the
+answer is. Measured on LoCoMo, half and half beats either alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Container
+from datetime import date
+from typing import Protocol
+
+from vaultkit.config import Config
+from vaultkit.index.bm25 import RERANK_DAYS, DayIndex
+from vaultkit.index.date_terms import query_date_terms
+from vaultkit.index.embeddings import cosine
+from vaultkit.index.store import SearchIndex
+from vaultkit.index.tokenize import tokenize
+from vaultkit.search.filters import DayRange
+from vaultkit.search.scoring import max_normalize
+
+
+class SemanticBackend(Protocol):
+    """Scores days for a query on [0, 1]: the best allowed day 1, a day absent scores 0."""
+
+    name: str
+
+    def scores(
+        self, index: SearchIndex, query: str, allowed: Container[date] | None
+    ) -> dict[date, float]: ...
+
+
+class BM25Backend:
+    """Half whole-day BM25, half best-passage BM25, each divided by its best (retrieval.rank)."""
+
+    name = "bm25"
+
+    def scores(
+        self, index: SearchIndex, query: str, allowed: Container[date] | None
+    ) -> dict[date, float]:
+        found = semantic_scores(index.days, query, allowed=_iso(allowed))
+        return {date.fromisoformat(d): s for d, s in found.items() if s > 0}
+
+
+class EmbeddingsBackend:
+    """Cosine of the query's vector with each day's best chunk, min-max scaled over allowed days.
+
+    Raw cosines of different days sit close together (the seed's complaint), so they are spread onto
+    [0, 1]: the best allowed day 1, the worst 0.
+    """
+
+    name = "embeddings"
+
+    def scores(
+        self, index: SearchIndex, query: str, allowed: Container[date] | None
+    ) -> dict[date, float]:
+        [wanted] = index.embedder().embed([query])
+        best: dict[date, float] = {}
+        for day, vector in index.vectors():
+            if allowed is None or day in allowed:
+                similarity = cosine(wanted, vector)
+                if similarity > best.get(day, -2.0):
+                    best[day] = similarity
+        if not best:
+            return {}
+        low, high = min(best.values()), max(best.values())
+        if high <= low:
+            return dict.fromkeys(best, 1.0)
+        return {d: (s - low) / (high - low) for d, s in best.items() if s > low}
+
+
+class HybridBackend:
+    """`w * bm25 + (1 - w) * embeddings` (`search.hybrid_weight`), divided again by its best."""
+
+    name = "hybrid"
+
+    def __init__(self, weight: float) -> None:
+        self.weight = weight
+
+    def scores(
+        self, index: SearchIndex, query: str, allowed: Container[date] | None
+    ) -> dict[date, float]:
+        lexical = BM25Backend().scores(index, query, allowed)
+        dense = EmbeddingsBackend().scores(index, query, allowed)
+        fused = {
+            d: self.weight * lexical.get(d, 0.0) + (1 - self.weight) * dense.get(d, 0.0)
+            for d in lexical.keys() | dense.keys()
+        }
+        return {d: s for d, s in max_normalize(fused).items() if s > 0}
+
+
+def _iso(allowed: Container[date] | None) -> Container[str] | None:
+    """Allowed days as ISO strings, the index's keys (a DayRange holds both kinds)."""
+    if allowed is None or isinstance(allowed, DayRange):
+        return allowed
+    assert isinstance(allowed, Collection)
+    return {d.isoformat() for d in allowed}
+
+
+def make_backend(config: Config) -> SemanticBackend:
+    """The semantic backend the config names."""
+    backend = config.search.backend
+    if backend == "embeddings":
+        return EmbeddingsBackend()
+    if backend == "hybrid":
+        return HybridBackend(config.search.hybrid_weight)
+    return BM25Backend()
+
+
+def semantic_scores(
+    index: DayIndex,
+    query: str,
+    *,
+    allowed: Container[str] | None = None,
+    w_day: float = 0.5,
+    rerank: int = RERANK_DAYS,
+) -> dict[str, float]:
+    """S_sem on [0, 1] of every day matching the query, normalized over `allowed` days only.
+
+    Passages are scored for the `rerank` days the whole-day score ranks best (see `postings`);
+    the others keep their whole-day share.
+    """
+    # The dates a query names match the days' own date terms (retrieval.dates).
+    terms = tokenize(query) + query_date_terms(query)
+    names = index.speaker_terms()
+    # A speaker's name is in the context of each of their passages but says nothing of the topic.
+    passage_terms = [t for t in terms if t not in names] or terms
+    whole = index.day_scores(terms)
+    if allowed is not None:
+        whole = {d: s for d, s in whole.items() if d in allowed}
+    best_days = sorted(whole, key=lambda d: (-whole[d], d))[:rerank]
+    passages = index.window_scores(passage_terms, days=best_days)
+    whole, passages = max_normalize(whole), max_normalize(passages)
+    return {
+        d: w_day * whole.get(d, 0.0) + (1 - w_day) * passages.get(d, 0.0)
+        for d in whole.keys() | passages.keys()
+    }
