@@ -70,3 +70,76 @@ def test_a_run_loads_only_the_module_of_its_command() -> None:
     assert not [
         m for m in loaded if m.startswith(("rich", "yaml"))
     ]  # nothing to print or parse yet
+
+
+# The stages in the order they may import each other: a module imports only the core and the
+# stages before its own (and its own package). The core modules import only each other.
+CORE = ("errors", "model", "config", "dates", "http", "vocabulary")
+STAGES = ("files", "summarize", "summary", "lint", "index", "search", "jobs", "graph", "mcp", "cli")
+
+
+def layer_of(module: str) -> int:
+    """0 for the core, then 1 + a stage's place in STAGES (`vaultkit.__main__` is the CLI's)."""
+    parts = module.split(".")
+    top = parts[1] if len(parts) > 1 else "__init__"
+    if top in (*CORE, "__init__"):
+        return 0
+    if top == "__main__":
+        return 1 + STAGES.index("cli")
+    return 1 + STAGES.index(top)
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE.parent).with_suffix("")
+        name = ".".join(relative.parts).removesuffix(".__init__")
+        found[name] = path
+    return found
+
+
+def vaultkit_imports(path: Path) -> set[str]:
+    return {n for n in imports(path) if n == "vaultkit" or n.startswith("vaultkit.")}
+
+
+def test_no_import_runs_up_the_layers() -> None:
+    known = modules()
+    upward = []
+    for name, path in known.items():
+        for target in vaultkit_imports(path):
+            if target == "vaultkit":
+                continue  # `from vaultkit import __version__`
+            if layer_of(target) > layer_of(name):
+                upward.append(f"{name} imports {target}")
+    assert upward == []
+
+
+def test_there_are_no_import_circles() -> None:
+    import networkx as nx
+
+    known = modules()
+    graph = nx.DiGraph()
+    for name, path in known.items():
+        for target in vaultkit_imports(path):
+            # `from vaultkit.pkg import mod` names a module; a package's face names its modules
+            owner = target if target in known else target.rpartition(".")[0]
+            if owner in known and owner != name and owner != "vaultkit":
+                graph.add_edge(name, owner)
+    circles = [sorted(c) for c in nx.strongly_connected_components(graph) if len(c) > 1]
+    assert circles == []
+
+
+def test_the_layout_reads_as_the_data_flow() -> None:
+    top = sorted(p.stem for p in PACKAGE.glob("*.py"))
+    assert len(top) <= 12, top
+    stages = [s for s in STAGES if (PACKAGE / s).is_dir()]
+    assert len([s for s in stages if s not in ("mcp", "cli")]) >= 5
+    for package in sorted(p for p in PACKAGE.iterdir() if (p / "__init__.py").exists()):
+        doc = ast.get_docstring(ast.parse((package / "__init__.py").read_text("utf-8")))
+        assert doc and "May import" in doc, package.name
+    too_long = {
+        str(p.relative_to(PACKAGE)): n
+        for p in PACKAGE.rglob("*.py")
+        if (n := len(p.read_text("utf-8").splitlines())) > 500
+    }
+    assert too_long == {}

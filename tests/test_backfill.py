@@ -74,7 +74,7 @@ def test_backfill_summarizes_archived_days_and_never_writes_to_the_archive(
     assert len(report.done) == DAYS and report.skipped == []
     assert len(summary_files(config)) == DAYS
     assert seen[0] == (0, DAYS) and seen[-1] == (DAYS, DAYS)
-    assert f"{DAYS} days summarized" in config.index_file.read_text()
+    assert f"{DAYS} days summarized" in config.memory_index_file.read_text()
     assert tree_hashes(config.archive_dir) == archive_before
     assert reconcile_plan(config) == []
     incident = summary_files(config)["2026-07-06.summary.md"]

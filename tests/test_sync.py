@@ -57,7 +57,7 @@ def test_sync_summarizes_every_day_and_links(workspace: Path) -> None:
     assert second.read_text().startswith(f"« [[{first.stem}]] | Timeline Spine\n")
     for transcript in config.chats_dir.rglob("*.md"):
         assert f"↑ [[{transcript.parent.name}]] | Daily Note" in transcript.read_text()
-    index = config.index_file.read_text()
+    index = config.memory_index_file.read_text()
     assert f"{len(days)} days summarized" in index
 
 

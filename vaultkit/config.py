@@ -14,6 +14,7 @@ from typing import Any, Literal
 from vaultkit.errors import ConfigError
 
 CONFIG_NAME = "memory_config.json"
+MEMORY_INDEX_NAME = "MEMORY_INDEX.md"
 SCHEMA_VERSION = 1
 
 
@@ -153,8 +154,8 @@ class Config:
         return self.vault_dir / ".vaultkit"
 
     @property
-    def index_file(self) -> Path:
-        return self.memory_dir / "MEMORY_INDEX.md"
+    def memory_index_file(self) -> Path:
+        return self.memory_dir / MEMORY_INDEX_NAME
 
     @property
     def pause_seconds(self) -> float:

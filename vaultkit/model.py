@@ -7,7 +7,10 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol, TypedDict
 
 SCHEMA_VERSION = 1
+# The three kinds of vocabulary term: in `uncategorized`'s order, and in the order the
+# vocabulary looks a term up (a term listed as a project and a technology is a project).
 KINDS = ("technologies", "libraries", "projects")
+LOOKUP_KINDS = ("projects", "technologies", "libraries")
 Severity = Literal["error", "warning"]
 
 

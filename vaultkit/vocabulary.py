@@ -9,7 +9,7 @@ from datetime import date
 from functools import lru_cache
 
 from vaultkit.config import CONFIG_NAME, Config, PeopleConfig, VocabularyConfig
-from vaultkit.model import DayFields, Summary, Uncategorized
+from vaultkit.model import LOOKUP_KINDS, DayFields, Summary, Uncategorized
 
 _SEPARATORS = re.compile(r"[\s_\-]+")
 _TAG_UNSAFE = re.compile(r"[^\w/\-]+")
@@ -76,7 +76,7 @@ class Vocabulary:
     def __init__(self, vocab: VocabularyConfig, people: PeopleConfig | None = None) -> None:
         people = people or PeopleConfig()
         self._terms: dict[str, tuple[str, str]] = {}
-        for kind in ("projects", "technologies", "libraries"):
+        for kind in LOOKUP_KINDS:
             for term in getattr(vocab, kind):
                 self._terms.setdefault(term_key(term), (kind, term))
         self._aliases = {term_key(a): term_key(t) for a, t in vocab.aliases.items()}
@@ -99,7 +99,7 @@ class Vocabulary:
 
     def listing(self) -> dict[str, list[str]]:
         """Canonical terms per kind, known people, and `alias -> canonical` lines (for prompts)."""
-        lists: dict[str, list[str]] = {k: [] for k in ("projects", "technologies", "libraries")}
+        lists: dict[str, list[str]] = {k: [] for k in LOOKUP_KINDS}
         for kind, term in self._terms.values():
             lists[kind].append(term)
         lists["people"] = list(self._people.values())
@@ -161,7 +161,7 @@ class Vocabulary:
         projects: list[str] = []
         tags: list[str] = []
         stray: dict[str, list[str]] = {"technologies": [], "libraries": [], "projects": []}
-        for kind in ("projects", "technologies", "libraries"):
+        for kind in LOOKUP_KINDS:
             for term in getattr(fields, kind):
                 entry = self.lookup(term)
                 if entry is None:

@@ -3,6 +3,8 @@
 Each command lives in a module that registers it on `app` when imported. A run imports only the
 module of the command it runs (typer inspects every registered command's signature at each start,
 and their imports add up): `vaultkit search` starts without loading lint, sync or graph.
+
+May import everything; only this package imports typer and rich (ruff's banned-api rule).
 """
 
 from __future__ import annotations

@@ -15,13 +15,12 @@ from datetime import date
 from pathlib import Path
 from typing import Literal
 
-from vaultkit.config import Config
+from vaultkit.config import MEMORY_INDEX_NAME, Config
 from vaultkit.dates import DATE_PATTERN, parse_date
 
 DAILY_NAME = re.compile(rf"^({DATE_PATTERN})\.md$")
 SUMMARY_NAME = re.compile(rf"^({DATE_PATTERN})\.summary\.md$")
 _DATE_IN_NAME = re.compile(rf"(?<!\d)({DATE_PATTERN})(?!\d)")
-INDEX_NAME = "MEMORY_INDEX.md"
 Kind = Literal["note", "transcript", "summary"]
 KIND_ORDER: dict[str, int] = {"note": 0, "transcript": 1, "summary": 2}  # a day's text, in order
 
@@ -123,7 +122,7 @@ def scan(config: Config) -> VaultFiles:
         for folder, name, path in _markdown_files(root, skip=skipped, linked=linked):
             known = layout.kind_of(folder, name)
             if known is None:
-                if not (name == INDEX_NAME and folder == layout.memory):
+                if not (name == MEMORY_INDEX_NAME and folder == layout.memory):
                     found.strays.append(path)
                 continue
             day = date.fromisoformat(known[0])

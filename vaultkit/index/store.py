@@ -36,7 +36,7 @@ from vaultkit.summary.schema import fields_of
 if TYPE_CHECKING:
     from vaultkit.index.embeddings import Embedder
 
-INDEX_NAME = "index.sqlite"
+SQLITE_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
 SCHEMA = 10  # 10: Unicode words and CJK pairs
 _CHUNK = 500  # SQLite's default limit on host parameters is 999
@@ -77,7 +77,7 @@ class SearchIndex:
         progress: Progress | None = None,
     ) -> None:
         self.config = config
-        self.path = config.state_dir / INDEX_NAME
+        self.path = config.state_dir / SQLITE_NAME
         self._embedder = embedder
         self._progress = progress
         self.db = self._open()
@@ -325,7 +325,9 @@ def _translated(config: Config) -> Iterator[None]:
     try:
         yield
     except sqlite3.Error as exc:
-        raise SearchIndexError(f"search index: {exc}", path=config.state_dir / INDEX_NAME) from None
+        raise SearchIndexError(
+            f"search index: {exc}", path=config.state_dir / SQLITE_NAME
+        ) from None
     except OSError as exc:
         raise SearchIndexError(
             f"search index: {exc.strerror or exc}", path=exc.filename or config.state_dir

@@ -32,7 +32,7 @@ def keep_linked(config: Config, found: Survey, report: SyncReport, dry_run: bool
     try:
         _write_memory_index(config, found, report, dry_run)
     except (VaultkitError, OSError) as exc:
-        report.failed.append((rel(config, config.index_file), str(exc)))
+        report.failed.append((rel(config, config.memory_index_file), str(exc)))
     _write_entity_notes(config, found, report, dry_run)
     _write_obsidian_settings(config, report, dry_run)
 
@@ -116,7 +116,7 @@ def _write_memory_index(config: Config, found: Survey, report: SyncReport, dry_r
         entries.append(IndexEntry(day, fields["importance"], tuple(topics)))
     renderer = Renderer(config.templates_dir, config.summarizer.heading)
     text = renderer.memory_index(index_context(entries))
-    path = config.index_file
+    path = config.memory_index_file
     try:
         current = read_text(path)
     except FileNotFoundError:

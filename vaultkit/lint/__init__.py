@@ -10,6 +10,9 @@ The modules follow the data flow of one run:
 - `fixes`: the fix plan the checks fill in, applied to the text
 - `vault_checks`: cross-file counting passes (property types, name collisions)
 - `findings`, `reports`: what the checks produce and what lint returns
+- `rules`: the catalogue of rules (stable ids, names, severity, fixable)
+
+May import: the core modules, `files` and `summary`.
 """
 
 from vaultkit.lint.engine import check_summary_text, fix_summary_text, fix_vault, lint_vault

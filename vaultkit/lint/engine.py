@@ -157,8 +157,8 @@ def _entries(config: Config, found: VaultFiles) -> list[Entry]:
     entries += [entry(p, "transcript", d) for d, ps in found.transcripts.items() for p in ps]
     entries += [entry(p, "entity") for p in found.entities]
     entries += [entry(p, "stray") for p in found.strays]
-    if config.index_file.is_file():
-        entries.append(entry(config.index_file, "index"))
+    if config.memory_index_file.is_file():
+        entries.append(entry(config.memory_index_file, "index"))
     entries.sort(key=lambda e: e.rel)
     return entries
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
+from vaultkit.config import MEMORY_INDEX_NAME
 from vaultkit.dates import DATE_PATTERN
 from vaultkit.errors import FileFormatError
 from vaultkit.files.document import decode, split_frontmatter
-from vaultkit.files.layout import INDEX_NAME
 from vaultkit.files.links import PARENT_LINE, SPINE_LINE, parent_line, spine_line
 from vaultkit.lint.context import Context, Entry
 from vaultkit.lint.findings import Findings, Result, problem
@@ -126,4 +126,4 @@ def _stray_message(entry: Entry) -> str:
         return f"{name[:-3]} is not a real date, or the daily note is not directly in the memory folder"
     if "chats" in parts:
         return "a transcript's file name or folder must hold its date (YYYY-MM-DD)"
-    return f"unexpected file in the memory folders (daily notes are YYYY-MM-DD.md; {INDEX_NAME} is generated)"
+    return f"unexpected file in the memory folders (daily notes are YYYY-MM-DD.md; {MEMORY_INDEX_NAME} is generated)"

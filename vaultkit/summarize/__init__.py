@@ -1,7 +1,13 @@
-"""Summarizers fill a day's summary fields; they never write files or choose related dates.
+"""A day's note -> its summary fields. Summarizers never write files or choose related dates.
+
+- `base`: the protocol, and the check every summarizer's answer passes
+- `offline`: the deterministic default (no network, no model)
+- `openai`: any OpenAI-compatible chat-completions endpoint
 
 The registry lives here, at the package's face, so the protocol in `base` never imports the
 implementations that depend on it.
+
+May import: the core modules (`vocabulary`, `http` among them) and `files`.
 """
 
 from __future__ import annotations

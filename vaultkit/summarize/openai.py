@@ -27,11 +27,11 @@ from vaultkit.errors import (
     SummarizerUnavailableError,
 )
 from vaultkit.http import join_url, post_json
+from vaultkit.model import LOOKUP_KINDS as KINDS
 from vaultkit.model import DayFields, DayInput
 from vaultkit.summarize.base import validate_fields
 from vaultkit.vocabulary import Vocabulary
 
-KINDS = ("projects", "technologies", "libraries")
 MAX_TERM_CHARS = 100
 BULLET_CHARS = 200
 # Statuses with which servers refuse a `response_format` they do not support.

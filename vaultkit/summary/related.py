@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from datetime import date
 
-from vaultkit.model import Summary
+from vaultkit.model import KINDS, Summary
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9+#.-]{3,}")
 _STOP = frozenset(
@@ -34,7 +34,7 @@ def features(summary: Summary) -> frozenset[str]:
     found = {f"p:{p.casefold()}" for p in summary.people}
     found |= {f"j:{p.casefold()}" for p in summary.projects}
     found |= {f"t:{t.casefold()}" for t in summary.tags}
-    for kind in ("technologies", "libraries", "projects"):
+    for kind in KINDS:
         found |= {f"u:{u.casefold()}" for u in summary.uncategorized.of(kind)}
     for bullet in summary.bullets:
         found |= {f"k:{w.casefold()}" for w in _WORD.findall(bullet) if w.casefold() not in _STOP}
