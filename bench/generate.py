@@ -429,7 +429,7 @@ class SummaryWriter:
 
 # --- defects -----------------------------------------------------------------------------------
 
-# kind -> (file type, rule name in vaultkit/rules.py, other names lint may use, required)
+# kind -> (file type, rule name in vaultkit/lint/rules.py, other names lint may use, required)
 # `vaultkit lint --format json` reports a rule by its id (VK301); bench/run.py maps names to ids
 # through vaultkit.lint.rules, so this table names rules and survives renumbering. Update it when the
 # lint rules change.
