@@ -110,6 +110,7 @@ class Config:
     root: Path
     schema_version: int = SCHEMA_VERSION
     vault: str = "vault"
+    languages: tuple[str, ...] = ("en", "id")
     paths: PathsConfig = field(default_factory=PathsConfig)
     vocabulary: VocabularyConfig = field(default_factory=VocabularyConfig)
     people: PeopleConfig = field(default_factory=PeopleConfig)
@@ -306,6 +307,16 @@ def _check_values(config: Config, source: Path | None) -> None:
         (_http_url(config.search.base_url), "search.base_url", "an http(s) URL"),
     ]
     weights = config.scoring.weights
+    from vaultkit.language import LANGUAGES
+
+    unknown = [code for code in config.languages if code not in LANGUAGES]
+    if unknown or not config.languages:
+        raise ConfigError(
+            f"languages: expected a list of {', '.join(repr(c) for c in LANGUAGES)}, "
+            f"got {list(config.languages)}",
+            path=source,
+            rule="config-value",
+        )
     checks.append(
         (
             min(weights.semantic, weights.importance, weights.recency) >= 0,

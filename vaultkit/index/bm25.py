@@ -12,8 +12,8 @@ Tables (prefix `rk_`, so they can share a database with other tables):
 * `rk_speaker`: the speaker names seen per day. A query naming a speaker drops the name from passage
   matching: a speaker's name is in every passage of a chat and says nothing about the topic.
 
-A passage is the turns `i-h .. i+h` around each turn `i` of a day. Text is tokenized by `tokenize()`
-(stopwords out, Porter stems), so the index and the queries see the same terms.
+A passage is the turns `i-h .. i+h` around each turn `i` of a day. Text is analysed by the workspace's
+`language.Analyzer` (stopwords out, Snowball stems), so the index and the queries see the same terms.
 
 Scores are Okapi BM25 (k1=1.2, b=0.75) with Lucene's non-negative IDF `ln(1 + (N-df+.5)/(df+.5))`.
 Passages also get a term-proximity bonus (BM25TP, Rasolofo and Savoy 2003, see `proximity_bonus`):
@@ -39,8 +39,8 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from itertools import accumulate
 
 from vaultkit.index.date_terms import day_terms, is_date_term
-from vaultkit.index.tokenize import tokenize
 from vaultkit.index.turns import parse_turns
+from vaultkit.language import Analyzer
 
 __all__ = ["PROXIMITY_DISTANCE", "RERANK_DAYS", "DayIndex", "proximity_bonus"]
 
@@ -102,10 +102,16 @@ class DayIndex:
         half_window: int = 2,
         k1: float = 1.2,
         b: float = 0.75,
+        analyzer: Analyzer | None = None,
     ) -> None:
         self.db = db if db is not None else sqlite3.connect(":memory:")
         self.h, self.k1, self.b = half_window, k1, b
+        self.analyzer = analyzer or Analyzer()
         self.db.executescript(_SCHEMA)
+
+    def terms(self, text: str) -> list[str]:
+        """A text's terms as this index's languages analyse it (the same for days and queries)."""
+        return self.analyzer.terms(text)
 
     # --- writing ---------------------------------------------------------------------------
 
@@ -114,8 +120,8 @@ class DayIndex:
         self.remove_day(day)
         turns = parse_turns(text)
         # The day's date is a field of the day; a word of the text spelled like one is dropped.
-        counts = Counter(_words(tokenize(text)) + day_terms(day))
-        per_turn = [_words(tokenize(t.text)) for t in turns]  # each turn once, not per passage
+        counts = Counter(_words(self.terms(text)) + day_terms(day))
+        per_turn = [_words(self.terms(t.text)) for t in turns]  # each turn once, not per passage
         lengths = [len(terms) for terms in per_turn]
         passage_df, passage_total = self._passage_stats(day, per_turn)
         length = sum(counts.values())
@@ -207,7 +213,7 @@ class DayIndex:
         """The first term of every speaker name (e.g. `melani` for Melanie)."""
         out = set()
         for (name,) in self.db.execute("SELECT DISTINCT name FROM rk_speaker"):
-            terms = tokenize(name)
+            terms = self.terms(name)
             if terms:
                 out.add(terms[0])
         return out

@@ -30,6 +30,7 @@ from vaultkit.index.bm25 import DayIndex
 from vaultkit.index.daytext import embed_chunks, read_day
 from vaultkit.index.records import Records
 from vaultkit.index.refresh import ChangeFinder, FileState, folder_times
+from vaultkit.language import Analyzer
 from vaultkit.model import Progress
 from vaultkit.summary.schema import fields_of
 
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 
 SQLITE_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
-SCHEMA = 10  # 10: Unicode words and CJK pairs
+SCHEMA = 11  # 11: Snowball stems, English and Indonesian
 _CHUNK = 500  # SQLite's default limit on host parameters is 999
 
 _TABLES = """
@@ -81,7 +82,7 @@ class SearchIndex:
         self._embedder = embedder
         self._progress = progress
         self.db = self._open()
-        self.days = DayIndex(self.db)
+        self.days = DayIndex(self.db, analyzer=Analyzer(config.languages))
         self.warnings: list[str] = []  # from the last refresh
 
     def __enter__(self) -> SearchIndex:
@@ -139,6 +140,7 @@ class SearchIndex:
             "index": search.index,
             "vault": os.fspath(self.config.vault_dir.resolve()),
             "embeddings": search.model if self.embeds else "",
+            "languages": ",".join(self.config.languages),
         }
 
     def refresh(

@@ -43,6 +43,7 @@ def default_config() -> dict[str, Any]:
         "_about": "vaultkit workspace config. Paths are relative to this file's folder.",
         "schema_version": 1,
         "vault": "vault",
+        "languages": ["en", "id"],
         "paths": {
             "memory": "memory",
             "summaries": "memory/summaries",

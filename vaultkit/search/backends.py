@@ -23,7 +23,6 @@ from vaultkit.index.bm25 import RERANK_DAYS, DayIndex
 from vaultkit.index.date_terms import query_date_terms
 from vaultkit.index.embeddings import cosine
 from vaultkit.index.store import SearchIndex
-from vaultkit.index.tokenize import tokenize
 from vaultkit.search.filters import DayRange
 from vaultkit.search.scoring import max_normalize
 
@@ -129,7 +128,7 @@ def semantic_scores(
     the others keep their whole-day share.
     """
     # The dates a query names match the days' own date terms (retrieval.dates).
-    terms = tokenize(query) + query_date_terms(query)
+    terms = index.terms(query) + query_date_terms(query)
     names = index.speaker_terms()
     # A speaker's name is in the context of each of their passages but says nothing of the topic.
     passage_terms = [t for t in terms if t not in names] or terms

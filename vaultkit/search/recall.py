@@ -24,7 +24,7 @@ from vaultkit.files.document import parse_document, split_frontmatter
 from vaultkit.files.layout import shown_path
 from vaultkit.files.links import PARENT_LINE, SPINE_LINE
 from vaultkit.files.sources import read_text_lenient
-from vaultkit.index.tokenize import tokenize
+from vaultkit.language import Analyzer
 from vaultkit.model import Hit, Progress, Summary
 from vaultkit.search.filters import NO_FILTERS, Filters
 from vaultkit.summary.schema import parse_summary
@@ -217,7 +217,8 @@ class _Packer:
 
     def __init__(self, config: Config, query: str, files_of: FilesOf) -> None:
         self.config = config
-        self.terms = set(tokenize(query))
+        self.analyzer = Analyzer(config.languages)
+        self.terms = set(self.analyzer.terms(query))
         self.skipped: list[tuple[str, str]] = []
         self.cut = False  # an excerpt was (or may have been) left out for lack of room
         self._files_of = files_of
@@ -269,7 +270,7 @@ class _Packer:
                 continue
             lines = _content_lines(text)
             texts[index] = (self._show(path), archived, lines)
-            candidates.extend(_candidates(index, lines, self.terms))
+            candidates.extend(_candidates(index, lines, self.terms, self.analyzer))
             chosen, section, full = _select(candidates, texts, budget)
         self.cut = self.cut or full
         excerpts = tuple(
@@ -307,11 +308,13 @@ def _content_lines(text: str) -> dict[int, str]:
     return lines
 
 
-def _candidates(file: int, lines: dict[int, str], terms: set[str]) -> list[_Candidate]:
+def _candidates(
+    file: int, lines: dict[int, str], terms: set[str], analyzer: Analyzer
+) -> list[_Candidate]:
     numbers = sorted(lines)
     found = []
     for i, number in enumerate(numbers):
-        counts = Counter(t for t in tokenize(lines[number]) if t in terms)
+        counts = Counter(t for t in analyzer.terms(lines[number]) if t in terms)
         if not counts:
             continue
         span = [number]
