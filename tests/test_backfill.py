@@ -215,7 +215,9 @@ def test_a_source_folder_other_than_the_archive_is_read_but_not_threaded(
     after = tree_hashes(config.memory_dir)
     changed = {k for k in after if after[k] != vault_notes.get(k)}
     entity_notes = {k for k in changed if k.startswith(("people/", "projects/"))}
-    assert changed - entity_notes <= {
+    # Later days' related dates are a function of the days before them: they may change.
+    related_again = {k for k in changed if k.startswith("summaries/2026-")}
+    assert changed - entity_notes - related_again == {
         "summaries/2025-12-30.summary.md",
         "summaries/2025-12-31.summary.md",
         "MEMORY_INDEX.md",

@@ -89,11 +89,15 @@ def test_changed_note_refreshes_only_its_summary(workspace: Path) -> None:
     note = config.memory_dir / "2026-07-05.md"
     note.write_text(note.read_text() + "\n- Decided to migrate the Blog to Kubernetes.\n")
     report = sync(config)
-    written = [c.path for c in report.changes if c.path != "memory/MEMORY_INDEX.md"]
-    assert written == ["memory/summaries/2026-07-05.summary.md"]
+    summarized = [c.path for c in report.changes if c.action in ("created", "refreshed")]
+    assert summarized == ["memory/summaries/2026-07-05.summary.md"]
+    assert report.summarized == [date(2026, 7, 5)]
     after = summaries(workspace)
     changed = {name for name in after if after[name] != before[name]}
-    assert changed == {"2026-07-05.summary.md"}
+    # Later days' related dates are a function of the days before them: only those may change.
+    related = {c.path.rsplit("/", 1)[1] for c in report.changes if c.action == "related"}
+    assert changed == {"2026-07-05.summary.md"} | related
+    assert all(name > "2026-07-05" for name in related)
 
 
 def test_hand_edited_summary_is_kept_even_without_cache(workspace: Path) -> None:

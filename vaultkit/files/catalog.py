@@ -18,7 +18,7 @@ from typing import Any, Protocol, TypeVar
 
 from vaultkit.model import SummaryFields
 
-SCHEMA = 3  # 3: typed facts (SourceFacts, SummaryFacts)
+SCHEMA = 4  # 4: a summary's related-day features; the timeline table
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,7 @@ class SummaryFacts:
     empty: bool = False
     unparseable: bool = False
     stale_format: bool = False
+    features: list[str] | None = None  # what related days compare (summary.related.features)
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -105,6 +106,7 @@ class Catalog:
             "size INTEGER, facts TEXT)"
         )
         db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
+        db.execute("CREATE TABLE IF NOT EXISTS timeline (day TEXT PRIMARY KEY, features TEXT)")
         return db
 
     def _start_over(self) -> None:
@@ -113,6 +115,7 @@ class Catalog:
         if self._db is not None and not self._read_only:
             with self._db:
                 self._db.execute("DELETE FROM files")
+                self._db.execute("DELETE FROM timeline")
                 self._db.execute(
                     "INSERT OR REPLACE INTO meta VALUES ('version', ?)", (self._version,)
                 )
@@ -179,6 +182,25 @@ class Catalog:
             self._db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in self._gone])
         self._dirty.clear()
         self._gone.clear()
+
+    def timeline(self, params: str) -> dict[str, str]:
+        """The days (and their features' digests) the last completed related-days pass saw,
+        when it ran with these parameters; empty when it did not, or never ran."""
+        if self._db is None:
+            return {}
+        stored = self._db.execute("SELECT value FROM meta WHERE key = 'timeline'").fetchone()
+        if stored is None or stored[0] != params:
+            return {}
+        return dict(self._db.execute("SELECT day, features FROM timeline").fetchall())
+
+    def save_timeline(self, params: str, days: dict[str, str]) -> None:
+        """Record what a related-days pass saw, in one transaction (a crash keeps the old)."""
+        if self._db is None or self._read_only:
+            return
+        with self._db:
+            self._db.execute("DELETE FROM timeline")
+            self._db.executemany("INSERT INTO timeline VALUES (?, ?)", sorted(days.items()))
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('timeline', ?)", (params,))
 
     def close(self) -> None:
         if self._db is not None:

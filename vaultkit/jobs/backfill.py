@@ -95,9 +95,7 @@ def backfill(
         and (until is None or day <= until)
         and not (is_archive and chats in path.parents)
     )
-    scope = Scope(
-        days=days, limit=limit, source=None if is_archive else root, pause=pause, relate=True
-    )
+    scope = Scope(days=days, limit=limit, source=None if is_archive else root, pause=pause)
     result = sync(config, dry_run=dry_run, summarizer=summarizer, progress=progress, scope=scope)
     report = BackfillReport(str(root), dry_run, list(result.summarized), changes=result.changes)
     report.stopped = result.stopped

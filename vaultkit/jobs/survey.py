@@ -28,7 +28,9 @@ from vaultkit.files.layout import (
 from vaultkit.files.links import PARENT_LINE, SPINE_LINE, managed_target
 from vaultkit.files.sources import content_of_note, content_of_transcript, read_text, source_digest
 from vaultkit.files.storage import digest
+from vaultkit.language import Analyzer
 from vaultkit.lint import check_summary_text
+from vaultkit.summary.related import features
 from vaultkit.summary.render import Renderer
 from vaultkit.summary.schema import add_marker, fields_of, parse_summary, read_marker
 from vaultkit.vocabulary import Vocabulary
@@ -125,9 +127,10 @@ def survey(
     vocabulary = Vocabulary(config.vocabulary, config.people)
     known_days = frozenset(result.source_days) | frozenset(files.summaries)
     renderer = Renderer(config.templates_dir, config.summarizer.heading)
+    analyzer = Analyzer(config.languages)
 
     def summary_facts(path: Path) -> SummaryFacts:
-        return _summary_facts(path, vocabulary, known_days, renderer)
+        return _summary_facts(path, vocabulary, known_days, renderer, analyzer)
 
     for day, path in files.summaries.items():
         present.add(os.fspath(path))
@@ -144,6 +147,7 @@ def open_catalog(config: Config, *, read_only: bool = False) -> Catalog:
         "people": config.people,
         "paths": config.paths,
         "heading": config.summarizer.heading,
+        "languages": config.languages,
         "templates": Renderer(config.templates_dir).fingerprint(),
     }
     fingerprint = digest(json.dumps(relevant, default=_plain, sort_keys=True), 16)
@@ -171,7 +175,11 @@ def _transcript_facts(path: Path) -> SourceFacts:
 
 
 def _summary_facts(
-    path: Path, vocabulary: Vocabulary, known_days: frozenset[date], renderer: Renderer
+    path: Path,
+    vocabulary: Vocabulary,
+    known_days: frozenset[date],
+    renderer: Renderer,
+    analyzer: Analyzer,
 ) -> SummaryFacts:
     """Marker state, validity (lint's errors) and the fields related days and the index need.
 
@@ -199,7 +207,13 @@ def _summary_facts(
     problem = f"{errors[0].rule}: {errors[0].message}" if errors else None
     stale = pristine and add_marker(renderer.summary(summary), source or "").encode() != data
     return SummaryFacts(
-        pristine, marker is not None, source, problem, fields_of(summary), stale_format=stale
+        pristine,
+        marker is not None,
+        source,
+        problem,
+        fields_of(summary),
+        stale_format=stale,
+        features=sorted(features(summary, analyzer)),
     )
 
 

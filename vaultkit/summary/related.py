@@ -1,35 +1,41 @@
 """Related days, found by the program: the earlier days whose topics overlap a day's the most.
 
-Each day is a set of features (people, projects, tags, uncategorized terms, salient words of its
-bullets). Two days are compared by the cosine of their IDF-weighted feature sets, so a rare shared
-project counts for much and the owner's name, present every day, for almost nothing. Candidates come
-from an inverted index, so adding one day never compares it with the whole history pairwise.
+Each day is a set of features (people, projects, tags, uncategorized terms, the stemmed words of
+its bullets). Two days are compared by the cosine of their IDF-weighted feature sets, so a rare
+shared project counts for much and the owner's name, present every day, for almost nothing.
+
+The related dates of a day are a function of the days on or before it, and of nothing else:
+IDF counts those days only. So the same daily notes give the same related dates whether they are
+synced at once, in batches, oldest last (a backfill), or after a crash and a resume; a new day
+changes no earlier day's related dates, and an older day that arrives late changes only later
+days' (which sync then rewrites). `Timeline` computes them in one date-ordered pass, in two
+stages as search engines rank: candidates from an inverted index score by their IDF-weighted
+overlap divided by the square root of their feature count (cheap: no norm to recompute), and
+the best `RERANK` of them by the exact cosine as of the day. A day is never compared with the
+whole history pairwise, and no day is favoured for being early (a norm taken at the day's own
+date would be: IDF is small while there are few days).
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from datetime import date
 
-from vaultkit.model import KINDS, Summary
+from vaultkit.files.storage import digest
+from vaultkit.language import Analyzer
+from vaultkit.model import KINDS, Summary, SummaryFields
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9+#.-]{3,}")
-_STOP = frozenset(
-    """about above after again against also because been before being below between both could
-    does doing down during each from further have having here into itself just more most once only
-    other ought over same should some such than that their theirs them then there these they this
-    those through under until very were what when where which while will with would your yours
-    today yesterday tomorrow morning evening night week made make said says told asked going""".split()
-)
-# Postings longer than this share of all days only add weight, never candidates: they are too common.
-_COMMON_SHARE = 0.2
-_MIN_COMMON = 50
+# Postings longer than this share of the days so far only add weight, never candidates: common
+# features (the owner's name) would make every day a candidate of every other.
+COMMON_SHARE = 0.2
+MIN_COMMON = 50
+MIN_WORD = 4  # shorter bullet words are mostly noise as topics
+RERANK = 32  # candidates scored by the exact cosine
 
 
-def features(summary: Summary) -> frozenset[str]:
+def features(summary: Summary, analyzer: Analyzer) -> frozenset[str]:
     """The topic features of a summary, prefixed by kind so a person never matches a word."""
     found = {f"p:{p.casefold()}" for p in summary.people}
     found |= {f"j:{p.casefold()}" for p in summary.projects}
@@ -37,70 +43,96 @@ def features(summary: Summary) -> frozenset[str]:
     for kind in KINDS:
         found |= {f"u:{u.casefold()}" for u in summary.uncategorized.of(kind)}
     for bullet in summary.bullets:
-        found |= {f"k:{w.casefold()}" for w in _WORD.findall(bullet) if w.casefold() not in _STOP}
+        found |= {
+            f"k:{w}" for w in analyzer.terms(bullet) if len(w) >= MIN_WORD and not w.isdigit()
+        }
     return frozenset(found)
 
 
-class RelatedFinder:
-    """Scores a day's features against every other day's through an inverted index."""
+def fields_features(fields: SummaryFields, analyzer: Analyzer) -> frozenset[str]:
+    """`features` of a summary's cached fields."""
+    from vaultkit.summary.schema import summary_of
 
-    def __init__(self, days: Mapping[date, Iterable[str]]) -> None:
-        self._features = {day: frozenset(feats) for day, feats in days.items()}
+    return features(summary_of(date(2000, 1, 1), fields), analyzer)
+
+
+def features_digest(feats: Iterable[str]) -> str:
+    return digest("\n".join(sorted(feats)), 16)
+
+
+class Timeline:
+    """Days added in date order; `related(day, feats)` ranks the days added so far for a day
+    that comes next (or is being added), as of that day."""
+
+    def __init__(self, limit: int, min_score: float) -> None:
+        self.limit = limit
+        self.min_score = min_score
+        self._features: dict[date, frozenset[str]] = {}
+        self._df: dict[str, int] = defaultdict(int)
         self._postings: dict[str, list[date]] = defaultdict(list)
-        for day, feats in self._features.items():
-            for feature in feats:
-                self._postings[feature].append(day)
-        self._norms: dict[date, float] = {}
+        self._last: date | None = None
+
+    def __len__(self) -> int:
+        return len(self._features)
 
     def add(self, day: date, feats: Iterable[str]) -> None:
-        """Add or replace a day (after it was summarized in this run)."""
+        """Add the next day (days come in date order)."""
+        if self._last is not None and day <= self._last:
+            raise ValueError(f"days must be added in date order: {day} after {self._last}")
         feats = frozenset(feats)
-        old = self._features.get(day, frozenset())
-        for feature in old - feats:
-            self._postings[feature].remove(day)
-        for feature in feats - old:
+        for feature in feats:
+            self._df[feature] += 1
             self._postings[feature].append(day)
         self._features[day] = feats
-        self._norms.pop(day, None)
+        self._last = day
 
-    def _idf(self, feature: str) -> float:
-        df = len(self._postings.get(feature, ()))
-        return math.log(1 + len(self._features) / df) if df else 0.0
-
-    def _norm(self, day: date) -> float:
-        # Cached for the run: one more day moves every IDF by a hair, and recomputing each
-        # candidate's norm after every added day made a long run quadratic.
-        if day not in self._norms:
-            self._norms[day] = math.sqrt(sum(self._idf(f) ** 2 for f in self._features[day]))
-        return self._norms[day]
-
-    def related(
-        self, day: date, feats: Iterable[str], limit: int, min_score: float
-    ) -> tuple[date, ...]:
-        """The `limit` earlier days most like `feats` with a cosine of at least `min_score`.
-
-        Ties go to the more recent day, so the result never depends on dict order.
-        """
+    def related(self, day: date, feats: Iterable[str]) -> tuple[date, ...]:
+        """The `limit` days added so far (all before `day`) most like `feats`, as of `day`, with
+        a cosine of at least `min_score`; ties go to the more recent day. Sorted by date."""
         feats = frozenset(feats)
-        if limit <= 0 or not feats:
+        if self.limit <= 0 or not feats or not self._features:
             return ()
-        common = max(_MIN_COMMON, int(_COMMON_SHARE * len(self._features)))
-        candidates = {
-            other
-            for feature in feats
-            if len(self._postings.get(feature, ())) <= common
-            for other in self._postings.get(feature, ())
-            if other < day
-        }
-        weights = {f: self._idf(f) for f in feats}
+        n = len(self._features) + 1  # the day itself counts, as it will once added
+
+        def idf(feature: str) -> float:
+            return _idf(n, self._df.get(feature, 0) + (1 if feature in feats else 0))
+
+        weights = {f: idf(f) for f in feats}
         norm = math.sqrt(sum(w * w for w in weights.values()))
-        if not candidates or norm == 0:
+        common = max(MIN_COMMON, int(COMMON_SHARE * n))
+        overlap: dict[date, float] = defaultdict(float)
+        for feature in feats:
+            posting = self._postings.get(feature, ())
+            if len(posting) <= common:
+                for other in posting:
+                    overlap[other] += weights[feature] ** 2
+        if not overlap or norm == 0:
             return ()
+        rough = sorted(
+            overlap,
+            key=lambda o: (-overlap[o] / math.sqrt(len(self._features[o])), -o.toordinal()),
+        )
         scored = []
-        for other in candidates:
-            shared = feats & self._features[other]
-            dot = sum(weights[f] ** 2 for f in shared)
-            score = dot / (norm * self._norm(other)) if dot else 0.0
-            if score >= min_score:
+        for other in rough[:RERANK]:
+            theirs = self._features[other]
+            dot = sum(weights[f] ** 2 for f in feats & theirs)  # common features too
+            score = dot / (norm * math.sqrt(sum(idf(f) ** 2 for f in theirs)))
+            if score >= self.min_score:
                 scored.append((-score, -other.toordinal(), other))
-        return tuple(other for _, _, other in sorted(scored)[:limit])
+        return tuple(sorted(other for _, _, other in sorted(scored)[: self.limit]))
+
+
+def _idf(n: int, df: int) -> float:
+    return math.log(1 + n / df) if df else 0.0
+
+
+def timeline_of(
+    days: Mapping[date, frozenset[str]], limit: int, min_score: float
+) -> dict[date, tuple[date, ...]]:
+    """Every day's related dates, by one date-ordered pass (what sync's pass computes)."""
+    timeline = Timeline(limit, min_score)
+    out = {}
+    for day in sorted(days):
+        out[day] = timeline.related(day, days[day])
+        timeline.add(day, days[day])
+    return out

@@ -1,0 +1,81 @@
+"""Writing summary files: where they go, what protects a hand edit, and their facts once written."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from vaultkit.config import Config
+from vaultkit.errors import DirtyFileError
+from vaultkit.files.catalog import SummaryFacts
+from vaultkit.files.layout import rel
+from vaultkit.files.storage import digest, save_copy, write_atomic
+from vaultkit.jobs.reconcile import DayPlan
+from vaultkit.language import Analyzer
+from vaultkit.model import Summary
+from vaultkit.summary.related import features
+from vaultkit.summary.schema import fields_of, read_marker
+
+REPLACED_DIR = "replaced"  # below `.vaultkit/`: summaries a run overwrote that it had not written
+
+
+def summary_path(config: Config, day: date) -> Path:
+    return config.summaries_dir / f"{day.isoformat()}.summary.md"
+
+
+def write_summary(config: Config, path: Path, text: str, plan: DayPlan) -> Path | None:
+    """Write a summary; returns where the file it replaced was kept, if it was not vaultkit's.
+
+    A file vaultkit did not write as it is (a hand edit) is replaced only when the plan says so
+    (`--force`, or an unreadable file without a marker), and then kept first below
+    `.vaultkit/replaced/`; one edited while this run was working is never touched.
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        write_atomic(path, text, expected=None, within=config.vault_dir)
+        return None
+    kept_at = None
+    if data.strip() and not pristine(data):
+        if not plan.replaces:
+            raise DirtyFileError(
+                "edited by hand during this run; kept", path=path, rule="hand-edited"
+            )
+        kept_at = keep_replaced(config, plan.day, data)
+    write_atomic(path, text, expected=digest(data), within=config.vault_dir)
+    return kept_at
+
+
+def keep_replaced(config: Config, day: date, data: bytes) -> Path:
+    """A copy of a summary about to be overwritten, named by its day and content."""
+    name = f"{day.isoformat()}.{digest(data, 12)}.summary.md"
+    return save_copy(config.state_dir / REPLACED_DIR, name, data)
+
+
+def why(config: Config, plan: DayPlan) -> str:
+    """A dry run's reason, saying when the work would overwrite a hand edit."""
+    if not plan.replaces:
+        return plan.reason
+    folder = rel(config, config.state_dir / REPLACED_DIR)
+    return f"{plan.reason}; would overwrite a hand edit (a copy would be kept in {folder}/)"
+
+
+def pristine(data: bytes) -> bool:
+    """True when the bytes are a summary exactly as vaultkit wrote it."""
+    try:
+        marker = read_marker(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        return False
+    return marker is not None and marker.pristine
+
+
+def fresh_facts(summary: Summary, text: str, analyzer: Analyzer) -> SummaryFacts:
+    """The facts of a summary this run just wrote (what the survey would find in it)."""
+    marker = read_marker(text)
+    source = marker.source if marker else None
+    feats = sorted(features(summary, analyzer))
+    return SummaryFacts(True, True, source, None, fields_of(summary), features=feats)
+
+
+def past(action: str) -> str:
+    return {"create": "created", "refresh": "refreshed", "repair": "repaired"}.get(action, action)

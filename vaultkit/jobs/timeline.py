@@ -1,0 +1,188 @@
+"""Sync's date-ordered pass: summarize the planned days and keep every day's related dates a
+function of the days on or before it (see `summary.related`).
+
+The pass walks every summarized day in date order. Days the plan gives it are summarized there
+and then (each written at once, atomically, so a crash loses at most the day at hand); every day
+from the first one whose related dates can have changed is related again, and a summary vaultkit
+wrote as it is gets the new related dates when they differ. Hand edits keep theirs. What a
+completed pass saw (each day and the digest of its features) is kept in the catalog, so the next
+run starts where something changed: a new day is related alone, an old day arriving late (a
+backfill) relates every later day again. Without the catalog, the pass starts at the first day.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import date
+
+from vaultkit.config import Config
+from vaultkit.errors import SummarizerUnavailableError, VaultkitError
+from vaultkit.files.catalog import Catalog, SummaryFacts
+from vaultkit.files.document import parse_document
+from vaultkit.files.layout import rel
+from vaultkit.files.sources import read_day
+from vaultkit.jobs.reconcile import DayPlan
+from vaultkit.jobs.report import Change, SyncReport
+from vaultkit.jobs.summaries import fresh_facts, past, summary_path, write_summary
+from vaultkit.jobs.survey import Survey
+from vaultkit.language import Analyzer
+from vaultkit.model import Progress, Summary
+from vaultkit.summarize import Summarizer, validate_fields
+from vaultkit.summary.related import Timeline, features, features_digest
+from vaultkit.summary.render import Renderer
+from vaultkit.summary.schema import add_marker, parse_summary
+from vaultkit.vocabulary import Vocabulary
+
+# Days in a row on which the summarizer's endpoint was unusable (refused, timed out, 5xx after
+# its retries) before a run stops: the rest would fail the same way, each after its own retries.
+MAX_OUTAGE_DAYS = 3
+RELATED_VERSION = 2  # bump when `summary.related` computes differently: every day is related again
+
+
+@dataclass
+class Pass:
+    """One run's pass: what it needs, and the report it fills in."""
+
+    config: Config
+    found: Survey
+    catalog: Catalog
+    vocabulary: Vocabulary
+    report: SyncReport
+    progress: Progress | None = None
+    pause: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.analyzer = Analyzer(self.config.languages)
+        self.renderer = Renderer(self.config.templates_dir, self.config.summarizer.heading)
+        scoring = self.config.scoring
+        self.timeline = Timeline(scoring.related_dates, scoring.min_related_overlap)
+        self.params = (
+            f"v{RELATED_VERSION}:{scoring.related_dates}:{scoring.min_related_overlap}:"
+            f"{','.join(self.config.languages)}"
+        )
+
+    def run(self, work: list[DayPlan], summarizer: Callable[[], Summarizer]) -> list[date]:
+        """Summarize `work` and relate what needs relating; returns the days summarized."""
+        planned = {p.day: p for p in work}
+        known = {
+            d: f
+            for d, f in self.found.summaries.items()
+            if f.features is not None and d not in planned
+        }
+        seen = {d.isoformat(): features_digest(f.features or ()) for d, f in known.items()}
+        start = _first_change(self.catalog.timeline(self.params), seen, planned)
+        if start is None:
+            return []
+        made: list[date] = []
+        outages, done = 0, 0
+        days = sorted(set(known) | set(planned))
+        relating = sum(1 for d in days if d >= start and d not in planned)
+        related = 0
+        model: Summarizer | None = None
+        for day in days:
+            plan = planned.get(day)
+            if plan is None:
+                facts = known[day]
+                feats = frozenset(facts.features or ())
+                if day >= start:
+                    if self.progress and relating > 1:
+                        self.progress("relating", related, relating, day.isoformat())
+                    self._relate(day, facts, feats)
+                    related += 1
+                self.timeline.add(day, feats)
+                seen[day.isoformat()] = features_digest(feats)
+                continue
+            if self.progress:
+                self.progress("summarizing", done, len(planned), day.isoformat())
+            if done and self.pause:
+                time.sleep(self.pause)
+            done += 1
+            model = model or summarizer()
+            try:
+                feats = self._summarize(day, plan, model)
+            except SummarizerUnavailableError as exc:
+                self.report.failed.append((day.isoformat(), str(exc)))
+                outages += 1
+                if outages >= MAX_OUTAGE_DAYS:
+                    self.report.untried = sorted(d for d in planned if d > day)
+                    self.report.stopped = (
+                        f"the summarizer endpoint failed on {outages} days in a row; stopped, "
+                        f"{len(self.report.untried)} days left for the next run"
+                    )
+                    break  # the days after are related by the run that summarizes these
+                continue
+            except (VaultkitError, OSError) as exc:  # the answer, the note, the disk: this day
+                self.report.failed.append((day.isoformat(), str(exc)))
+                outages = 0
+                continue
+            outages = 0
+            self.timeline.add(day, feats)
+            seen[day.isoformat()] = features_digest(feats)
+            made.append(day)
+        if self.progress and planned:
+            self.progress("summarizing", len(planned), len(planned))
+        # Only what this pass could relate counts as seen: an untried or failed day is planned
+        # again next run, and the days after it are related then.
+        self.catalog.save_timeline(self.params, seen)
+        return made
+
+    def _summarize(self, day: date, plan: DayPlan, summarizer: Summarizer) -> frozenset[str]:
+        """Summarize one day, relate it, write it; returns its features."""
+        note = self.found.note_path(day)
+        assert note is not None
+        fields = validate_fields(
+            summarizer.summarize(read_day(day, note, self.found.transcripts_of(day))), day
+        )
+        draft = self.vocabulary.summary(day, fields)
+        feats = features(draft, self.analyzer)
+        summary = replace(draft, related_dates=self.timeline.related(day, feats))
+        path = summary_path(self.config, day)
+        text = add_marker(self.renderer.summary(summary), self.found.source_of(day) or "")
+        kept_at = write_summary(self.config, path, text, plan)
+        self.found.summaries[day] = self.catalog.put(
+            path, fresh_facts(summary, text, self.analyzer)
+        )
+        self.found.files.summaries[day] = path
+        detail = plan.reason
+        if kept_at is not None:
+            detail += f"; the replaced file is kept at {rel(self.config, kept_at)}"
+        self.report.changes.append(Change(rel(self.config, path), past(plan.action), detail))
+        return feats
+
+    def _relate(self, day: date, facts: SummaryFacts, feats: frozenset[str]) -> None:
+        """Give a summary vaultkit wrote as it is its related dates, as of its day."""
+        related = self.timeline.related(day, feats)
+        fields = facts.fields
+        if fields is None or not facts.pristine or facts.problem:
+            return  # a hand edit keeps its own; an invalid one is the plan's to repair
+        if [d.isoformat() for d in related] == fields["related_dates"]:
+            return
+        path = summary_path(self.config, day)
+        try:
+            current = parse_summary(parse_document(path.read_bytes(), path))
+            summary: Summary = replace(current, related_dates=related)
+            text = add_marker(self.renderer.summary(summary), facts.source or "")
+            write_summary(self.config, path, text, DayPlan(day, "refresh", "related dates"))
+        except (VaultkitError, OSError) as exc:
+            self.report.failed.append((day.isoformat(), str(exc)))
+            return
+        self.found.summaries[day] = self.catalog.put(
+            path, fresh_facts(summary, text, self.analyzer)
+        )
+        shown = ", ".join(d.isoformat() for d in related) or "none"
+        self.report.changes.append(
+            Change(rel(self.config, path), "related", f"related dates: {shown}")
+        )
+
+
+def _first_change(
+    stored: dict[str, str], seen: dict[str, str], planned: dict[date, DayPlan]
+) -> date | None:
+    """The first day whose related dates may differ from what the last pass computed: a planned
+    day, a day new or gone since, or one whose features changed. None: nothing to do."""
+    changed = {d for d in stored.keys() ^ seen.keys()}
+    changed |= {d for d in seen.keys() & stored.keys() if seen[d] != stored[d]}
+    firsts = [date.fromisoformat(d) for d in changed] + list(planned)
+    return min(firsts) if firsts else None
