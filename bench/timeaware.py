@@ -18,8 +18,8 @@ Budi, Putri and the assistant Nouva) and free note lines.
   projects and technologies in its vocabulary and the team in its people (Nouva ignored).
 - `vault/memory/YYYY-MM-DD.md`: raw daily notes only (no summaries, no spine links: `vaultkit
   sync` writes those). `--days` calendar days ending at `--end` (default 420 days, 2025-10-07 to
-  2026-11-30: fourteen calendar months), with gaps: most weekends, some leave days, the year-end
-  and Lebaran holidays.
+  2026-11-30: fourteen calendar months, about 300 notes), with gaps: most weekends, some leave
+  days, the year-end and Lebaran holidays.
 - `queries.jsonl`: one question per line, as `vaultkit eval` reads them: `{"id", "query",
   "gold_dates", "as_of", "category"}`, plus `lang` (`en`, or `id` for Indonesian and mixed),
   `topic` and `distractors` (the days a word matcher is meant to prefer; eval ignores these).
@@ -31,15 +31,18 @@ Two runs with the same arguments write the same bytes: every choice comes from a
 
 24 topics (the K3s migration, Payments API latency, the restic backup, Grafana alerting, the GPU
 server purchase, the blog rewrite, ...), each with a life laid out over the calendar: raised,
-planned, discussed, then a status that changes several times (in progress, blocked, on hold,
-done, reopened). Each topic has one or two big moments: a final decision ("Keputusan final: ..."),
+planned, discussed, then a status that changes several times (in progress through its steps in
+order, blocked, on hold, done, reopened, being fixed, done again); about three in five topics
+are still alive in the vault's last weeks. Each topic has one or two big moments (two of
+different kinds, so a question names which): a final decision ("Keputusan final: ..."),
 an incident with its duration and impact ("INCIDENT: ... 40 minutes, ~3,100 requests failed"),
 or money approved ("Pak Budi approve Rp 87,5 juta"). Around the moments are the days that talk
 about the same thing at length and decide nothing: debates that end "belum ada keputusan",
 quotes still waiting for approval, near-misses ("hampir outage, tapi ga sampe down"),
 postmortems that name the incident's weekday. Topics are also mentioned in passing on other
 days ("btw Sari nanya soal X, tapi belum ada kabar baru"); a passing mention never states a
-status. Filler fills the rest: small talk, reminders (skincare, groceries), anime, family, traffic.
+status. Filler fills the rest: small talk, reminders (skincare, groceries), anime, family, traffic,
+and on weekdays the team's other work (reviews, standups, deploys) that names no topic.
 
 Each topic has a keyword that only its own lines use (checked: a day names a topic's keyword
 exactly when the day was written with that topic), so "the day that discusses the topic" is
@@ -64,17 +67,24 @@ well defined. Each fact ("Grafana dipindah ke port 3300") is stated on one day o
   `as_of`, 2-6 days back), since Monday / sejak hari Senin (that day through `as_of`), and
   "before this week, when did we last talk about X?" (the latest topic day before this week's
   Monday, while the topic also came up this week). Weeks start on Monday. Gold: the topic's
-  days in the window, 1 to 3 of them, all status days (a window holding a passing mention of
-  the topic is not used). Each window is chosen so that the readings a careful person might take
-  agree: "kemarin" (which in Jakarta also means "the other day") has no other topic day in the
-  five days before; "N days ago" none a day or two off; "two weeks ago" has one topic day within
-  three days of `as_of` - 14, none in the days around, and it falls in the calendar week two
-  weeks back; "last week" holds the same topic days as a calendar week and as the past seven
-  days; "last month" has no topic day earlier in the current month. The topic always appears
-  outside the window too (at least two more days), so the topic words alone cannot find it.
-  `as_of` is spread over the last five months.
+  days in the window (one for the phrases that name a day, and for "two weeks ago"; at most
+  three otherwise), all status days: a window holding a passing mention of the topic is not
+  used, nor an `as_of` that itself talks about the topic. Each window is chosen so that the
+  readings a careful person might take agree: "kemarin" (which in Jakarta also means "the other
+  day") has no other topic day in the five days before; "N days ago" none a day or two off; "two
+  weeks ago" has one topic day within three days of `as_of` - 14, none in the days around, and it
+  falls in the calendar week two weeks back; "last week" holds the same topic days as a calendar
+  week and as the past seven days; "last month" has no topic day earlier in the current month. The
+  topic always appears outside the window too (at least two more days), so the topic words alone
+  cannot find it. `as_of` is spread over the last five months; some questions name who spoke
+  ("what did Rina say about ... last week?"), only when that person spoke about the topic on every
+  gold day.
 - `fact`: a control: "which port did we move Grafana to?", "berapa harga GPU server yang
-  disetujui?". One gold day, where the detail is stated (once in the whole vault).
+  disetujui?". One gold day, where the detail is stated (once in the whole vault), never before
+  the decision that made it possible.
+
+"More often" counts the question's exact words (lowercase, without function words, no
+stemming) in the whole note. Questions are numbered per category (`latest-001`, ...).
 
 Every gold date is a note's date and on or before the question's `as_of`; `as_of` varies per
 question. A careful human with a calendar can answer every question from the notes; a word
@@ -1703,21 +1713,21 @@ def render(
 
 
 def filler(seed: int, day: date, weekend: bool) -> list[Block]:
-    """Small talk and reminders (more on weekends), and on weekdays the team's other work."""
+    """Small talk and reminders (more on weekends), and on weekdays the team's other work, in
+    blocks of one to three lines."""
     rng = rng_for(seed, "filler", day.isoformat())
     blocks = []
-    for bank, count in ((FILLER, rng.randint(2, 4) if weekend else rng.randint(1, 3)),
-                        (WORK, 0 if weekend else rng.randint(1, 3))):  # fmt: skip
+    counts = ((FILLER, rng.randint(2, 4)), (WORK, 0 if weekend else rng.randint(2, 4)))
+    for bank, count in counts:
         for _ in range(count):
             lang = 1 if rng.random() < ID_SHARE else 0
-            slots = {k: rng.choice(v) for k, v in SLOTS.items()}
-            numbers = {
-                "n": rng.randint(15, 50),
-                "pr": rng.randint(100, 900),
-                "pts": rng.randint(20, 45),
-            }
-            line = rng.choice(bank[lang]).format(p=rng.choice(TEAM), **numbers, **slots)
-            blocks.append(Block(None, None, lang, [line]))
+            lines = []
+            for line in rng.sample(bank[lang], rng.choice((1, 1, 2, 3))):
+                slots = {k: rng.choice(v) for k, v in SLOTS.items()}
+                numbers = {"n": rng.randint(15, 50), "pr": rng.randint(100, 900)}
+                numbers["pts"] = rng.randint(20, 45)
+                lines.append(line.format(p=rng.choice(TEAM), **numbers, **slots))
+            blocks.append(Block(None, None, lang, lines))
     return blocks
 
 
@@ -1900,15 +1910,18 @@ def decision_questions(vault: Vault, seed: int) -> list[Question]:
             gold = days[event.index]
             questions = list(moment.questions)
             rng.shuffle(questions)
-            # an early and a late asking, when the vault leaves room for both
+            # asked soon after, and long after, when the vault leaves room for both; a third
+            # asking in between in case one of them finds no wording with a decoy
+            soon = min(n - 1, event.index + 45)
             spots = [
-                rng.randint(event.index + 1, min(n - 1, event.index + 45)),
-                rng.randint(min(n - 1, event.index + 45), n - 1),
+                rng.randint(event.index + 1, soon),
+                rng.randint(soon, n - 1),
+                rng.randint(event.index + 1, n - 1),
             ]
             used: list[str] = []
             for as_of_i in spots:
-                if as_of_i <= event.index:
-                    continue
+                if len(used) == 2:
+                    break
                 as_of = days[as_of_i]
                 for lang, query in questions:
                     if query in used:
@@ -1943,7 +1956,7 @@ def fact_questions(vault: Vault, seed: int) -> list[Question]:
             rng = rng_for(seed, "fact", topic.key, f)
             event = next(e for e in vault.events[topic.key] if f in e.facts)
             langs = [pick_lang(rng)]
-            if rng.random() < 0.35:
+            if rng.random() < 0.5:
                 langs.append(1 - langs[0])
             for lang in langs:
                 as_of = days[rng.randint(event.index, n - 1)]
@@ -2003,8 +2016,9 @@ def windows(as_of: date, rng: random.Random) -> list[Window]:
         # about as_of - 7k, and in the calendar week k weeks back; nothing else nearby
         t = as_of - d(7 * k)
         week = m - d(7 * k)
-        guard = ((t - d(6), min(t - d(4), week - d(1))), (max(t + d(4), week + d(7)), t + d(6)))
-        out.append(Window("weeks_ago", max(t - d(3), week), min(t + d(3), week + d(6)), k, guard))
+        first, last = max(t - d(3), week), min(t + d(3), week + d(6))
+        guard = ((t - d(6), first - d(1)), (last + d(1), t + d(6)))
+        out.append(Window("weeks_ago", first, last, k, guard))
     # the calendar week before, which must hold what "the past seven days" holds
     guard = ((m - d(7), as_of - d(8)), (m, as_of - d(1)))
     out.append(Window("last_week", m - d(7), m - d(1), guard=guard))
