@@ -142,7 +142,7 @@ def test_obsidian_settings_are_written_once_and_never_overwritten(workspace: Pat
 def test_force_keeps_the_hand_edit_and_dry_run_says_so(workspace: Path, cli) -> None:
     vault = synced(workspace)
     summary = vault / "memory" / "summaries" / "2026-07-06.summary.md"
-    edited = summary.read_text().replace("- Production outage", "- My own words: outage")
+    edited = summary.read_text().replace("\n- ", "\n- My own words: ", 1)
     summary.write_text(edited)
     config = workspace / "memory_config.json"
     dry = cli("sync", "--config", config, "--force", "--dry-run")

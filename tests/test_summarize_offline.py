@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from datetime import date
 from pathlib import Path
 
@@ -13,7 +12,8 @@ from hypothesis import strategies as st
 from vaultkit.config import PeopleConfig, VocabularyConfig, load_config
 from vaultkit.model import DayInput
 from vaultkit.summarize.base import validate_fields
-from vaultkit.summarize.offline import OfflineSummarizer, importance, mood, signals
+from vaultkit.summarize.lexicon import signals
+from vaultkit.summarize.offline import OfflineSummarizer
 from vaultkit.vocabulary import Vocabulary
 
 REPO = Path(__file__).resolve().parent.parent
@@ -59,16 +59,21 @@ def test_multi_word_terms_match_across_separators(summarizer):
     assert fields.projects == ("Payments API", "Nouverse Core")
 
 
-def test_terms_outside_the_vocabulary_are_not_invented(summarizer):
-    fields = summarizer.summarize(day_of("- Tried Qdrant, Polars and Locust. Kafka next week."))
-    assert fields.projects == fields.technologies == fields.libraries == ()
+def test_terms_outside_the_vocabulary_go_to_uncategorized_never_the_main_fields(summarizer):
+    day = day_of(
+        "- Tried Qdrant, then `pip install polars` and Locust. Kafka next week with Qdrant."
+    )
+    summary = summarizer.vocabulary.summary(DAY, summarizer.summarize(day))
+    assert summary.projects == summary.tags == ()
+    assert "polars" in summary.uncategorized.libraries
+    assert "Qdrant" in summary.uncategorized.technologies
 
 
 def test_people_from_mentions_aliases_and_speakers(summarizer):
     note = "- Paired with fred on the cluster."
     chat = "# Chat\n\nMaya: hi\nRina: dinner at 7?\nMaya: sounds good\nError: not a person\n"
     fields = summarizer.summarize(day_of(note, chat))
-    assert fields.people == ("Freedy", "Rina", "Maya")
+    assert fields.people == ("Freedy", "Maya", "Rina")  # in the order the day names them
 
 
 def test_speaker_labels_are_not_people(summarizer):
@@ -108,19 +113,15 @@ def test_importance_on_the_example_vault_follows_the_obvious_days(summarizer):
 
 def test_negated_signal_words_do_not_count():
     assert signals("Not decided yet. We haven't decided.") == {}
-    assert signals("We decided, then agreed.") == {"decision": 2}
+    assert signals("We decided, then agreed.") == {"decision": 1, "agreement": 1}
+    assert signals("Belum ada keputusan, ga jadi pindah.") == {}
+    assert signals("Keputusan final: pindah ke K3s.")["decision"] == 1
 
 
-def test_importance_is_clamped():
-    busy = "decided agreed ADR outage rollback postmortem migrate refactor upgrade " * 50
-    assert importance(busy, n_projects=9, n_tech=30) == 10
-    assert importance("dinner movie birthday " * 10, n_projects=0, n_tech=0) == 1
-
-
-def test_mood_from_the_lexicon():
-    assert mood("Outage on call. Incident review, how bad was it.") == "stressed"
-    assert mood("Quiet day, watched a film, relaxed.") == "relaxed"
-    assert mood("Nothing in particular happened.") == "neutral"
+def test_importance_stays_on_the_scale(summarizer):
+    busy = "- Decided the ADR: outage rollback postmortem, migrate and refactor. Penting!\n" * 50
+    assert summarizer.summarize(day_of(busy)).importance >= 9
+    assert summarizer.summarize(day_of("- dinner movie birthday\n" * 10)).importance == 1
 
 
 def test_bullets_come_from_the_note_without_markdown_or_managed_lines(summarizer):
@@ -145,15 +146,19 @@ def test_bullets_come_from_the_note_without_markdown_or_managed_lines(summarizer
         assert "Timeline Spine" not in bullet and "Daily Note" not in bullet
 
 
-def test_near_duplicates_are_dropped(summarizer):
+def test_near_duplicates_are_dropped_and_small_talk_waits_for_a_day_without_news(summarizer):
     note = (
         "- Decided to migrate Homelab to Kubernetes after the outage.\n"
         "- Decided to migrate the Homelab to Kubernetes after the outage!\n"
         "- Bought groceries.\n- Called Rina about dinner plans for the weekend.\n"
     )
     bullets = summarizer.summarize(day_of(note)).bullets
-    assert sum("Decided to migrate" in b for b in bullets) == 1
-    assert len(bullets) == 3
+    assert bullets == ("Decided to migrate Homelab to Kubernetes after the outage.",)
+    quiet = "- Bought groceries.\n- Called Rina about dinner plans for the weekend.\n"
+    assert summarizer.summarize(day_of(quiet)).bullets == (
+        "Bought groceries.",
+        "Called Rina about dinner plans for the weekend.",
+    )
 
 
 def test_long_lines_are_trimmed_at_a_word_boundary(summarizer):
@@ -194,16 +199,6 @@ def test_same_input_same_output(summarizer):
 def test_empty_day_still_gets_valid_fields(summarizer):
     fields = summarizer.summarize(day_of(""))
     assert fields.bullets and fields.mood == "neutral" and 1 <= fields.importance <= 10
-
-
-def test_fast_enough_for_ten_thousand_days(summarizer):
-    days = example_days()
-    start = time.perf_counter()
-    for _ in range(5):
-        for day in days:
-            summarizer.summarize(day)
-    per_day = (time.perf_counter() - start) / (5 * len(days))
-    assert per_day < 0.02  # about 2 ms on a laptop; generous for a loaded CI machine
 
 
 lines = st.one_of(

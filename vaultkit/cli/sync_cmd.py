@@ -35,6 +35,14 @@ def sync(
             ".vaultkit/replaced/).",
         ),
     ] = False,
+    resummarize: Annotated[
+        bool,
+        typer.Option(
+            "--resummarize",
+            help="Summarize again the days vaultkit summarized, notes unchanged (after an "
+            "upgrade); hand edits stay unless --force.",
+        ),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """The daily job: summarize missing or stale days, relate, render, link, refresh the index.
@@ -42,6 +50,7 @@ def sync(
     Exit 1 when a day failed, an invalid summary was kept, or the run stopped early.
     """
     from vaultkit.cli.loading import load
+    from vaultkit.jobs.sync import Scope
     from vaultkit.jobs.sync import sync as run_sync
 
     with progress_bar() as progress:
@@ -52,6 +61,7 @@ def sync(
                 dry_run=dry_run,
                 force=force,
                 progress=progress,
+                scope=Scope(resummarize=resummarize),
             )
         )
     if json:

@@ -8,6 +8,7 @@ refresh says so; a file that cannot be read adds no text and is named too.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
 # Characters per embedded chunk: about 200 word pieces, inside small models' 256-piece input
 # (MiniLM's); a fixed count of turns overflowed it for 69% of LoCoMo's 8-turn chunks.
 EMBED_CHARS = 800
+_WORDS = re.compile(r"[^\W_]+")
+_SPEAKER = re.compile(r"^[^\W\d_][\w'. -]{0,40}:\s+")
 
 
 @dataclass
@@ -78,8 +81,22 @@ def day_text(index: str, notes: list[str], summary: Summary | None) -> str:
         parts += notes
     if summary is not None and (index != "notes" or not notes):
         topics = (*summary.topics, *(t for k in KINDS for t in summary.uncategorized.of(k)))
-        parts.append("\n".join([" ".join(topics), *summary.bullets]))
+        bullets = summary.bullets if index == "summaries" else _added(summary.bullets, notes)
+        parts.append("\n".join([" ".join(topics), *bullets]))
     return "\n".join(parts)
+
+
+def _added(bullets: tuple[str, ...], notes: list[str]) -> list[str]:
+    """The bullets that say something the notes do not: an extractive summary's bullets are the
+    notes' own lines, and indexing them again would only count those lines twice (measured with
+    the offline summaries: R@5 0.879 with them, 0.884 without on LoCoMo dev, 0.518 and 0.546 on
+    the time-aware dev set of `bench/timeaware.py`); an LLM's or a person's words stay."""
+    written = _plain(" ".join(notes))
+    return [b for b in bullets if _plain(_SPEAKER.sub("", b.rstrip("…"))) not in written]
+
+
+def _plain(text: str) -> str:
+    return " " + " ".join(_WORDS.findall(text.casefold())) + " "
 
 
 def embed_chunks(text: str, budget: int = EMBED_CHARS) -> list[str]:

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
 SQLITE_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
-SCHEMA = 11  # 11: Snowball stems, English and Indonesian
+SCHEMA = 12  # 11: Snowball stems, English and Indonesian; 12: only the bullets the notes lack
 _CHUNK = 500  # SQLite's default limit on host parameters is 999
 
 _TABLES = """

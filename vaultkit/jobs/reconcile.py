@@ -42,13 +42,16 @@ class DayPlan:
         }
 
 
-def plan_days(found: Survey, *, force: bool = False, only: date | None = None) -> list[DayPlan]:
-    """Every day that needs work (or is kept because a person edited it), in date order."""
+def plan_days(
+    found: Survey, *, force: bool = False, only: date | None = None, resummarize: bool = False
+) -> list[DayPlan]:
+    """Every day that needs work (or is kept because a person edited it), in date order;
+    `resummarize` asks for every summary vaultkit wrote again."""
     plans = []
     for day in found.source_days:
         if only is not None and day != only:
             continue
-        plan = _plan_day(found, day, force)
+        plan = _plan_day(found, day, force, resummarize)
         if plan is not None:
             plans.append(plan)
     return plans
@@ -63,7 +66,7 @@ def reconcile_plan(config: Config, *, force: bool = False) -> list[DayPlan]:
         catalog.close()
 
 
-def _plan_day(found: Survey, day: date, force: bool) -> DayPlan | None:
+def _plan_day(found: Survey, day: date, force: bool, resummarize: bool) -> DayPlan | None:
     source = found.source_of(day)
     if source is None:
         error = found.notes[day].error or _transcript_error(found, day)
@@ -92,6 +95,8 @@ def _plan_day(found: Survey, day: date, force: bool) -> DayPlan | None:
         )
     if force and hand_edited:
         return DayPlan(day, "refresh", "edited by hand; --force", replaces=True)
+    if resummarize and not hand_edited:
+        return DayPlan(day, "refresh", "summarized again, as asked")
     if not hand_edited and summary.stale_format:
         return DayPlan(day, "reformat", "written by an older template; rendered again")
     return None

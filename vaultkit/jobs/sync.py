@@ -40,10 +40,13 @@ class Scope:
     Backfill narrows it: `days` are the days found in its source folder, `limit` caps the work of
     one run (the rest is `deferred`), `source` is a folder of old daily notes read as raw material
     when it is not the archive, and `pause` overrides the config's pause between summarizer
-    calls. Related dates are kept current by every run (see `jobs.timeline`).
+    calls. `resummarize` summarizes again the days whose summaries vaultkit wrote, their notes
+    unchanged (after an upgrade of the summarizer; hand edits stay unless forced). Related dates
+    are kept current by every run (see `jobs.timeline`).
     """
 
     days: Collection[date] | None = None
+    resummarize: bool = False
     limit: int | None = None
     source: Path | None = None
     pause: float | None = None
@@ -90,7 +93,7 @@ def _sync(
     report = SyncReport(dry_run=dry_run)
     folders = folder_times(config)  # before the scan, for the index's quick checks
     found = survey(config, catalog, extra_source=scope.source)
-    plans = plan_days(found, force=force)
+    plans = plan_days(found, force=force, resummarize=scope.resummarize)
     if scope.days is not None:
         wanted = set(scope.days)
         plans = [p for p in plans if p.day in wanted]

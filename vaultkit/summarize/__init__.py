@@ -1,7 +1,10 @@
 """A day's note -> its summary fields. Summarizers never write files or choose related dates.
 
 - `base`: the protocol, and the check every summarizer's answer passes
-- `offline`: the deterministic default (no network, no model)
+- `offline`: the deterministic default (no network, no model), reading a day in the order of
+  its stages: `text` (lines, speakers, sentences) -> `names` (capitalized names and where they
+  stand) -> `people` and `terms` (who and what is named) -> `lexicon` (the words of events) ->
+  `importance` and `mood` -> `bullets`
 - `openai`: any OpenAI-compatible chat-completions endpoint
 
 The registry lives here, at the package's face, so the protocol in `base` never imports the

@@ -1,0 +1,241 @@
+"""A day's bullets: its most informative lines, in the day's order, who said them kept.
+
+Every line of the note and the transcripts is a candidate (a line too long for one bullet is
+split into runs of whole sentences), and so is a note's heading that says something ("Incident:
+settlement reports 2 hours late"). A candidate scores for what a summary keeps:
+
+- an event: a decision or an incident (2), a delivery, a migration, money, a deadline (1.5),
+  an agreement, trouble, an explicit "important", news told with its time ("yesterday I went",
+  "kemarin") (1 each);
+- facts: numbers, amounts, times and dates (1); people other than the day's speakers and the
+  vocabulary's or the day's new terms (0.75 each, at most 3); a point of the note's list (0.5);
+- the day's topic: up to 2 for standing close to the words the day repeats (a centroid
+  summarizer's cosine), which weigh half as much each time a picked bullet covers them
+  (SumBasic's update), so the bullets cover the day instead of repeating its main thread;
+- and down: small talk or a reminder (-2, unless the line also holds an event), a greeting
+  (-1.5), a question (-1), a line too short to say anything (-2), the assistant's filler (-1).
+
+Lines that score nothing become bullets only when the day holds nothing else. Near-duplicates
+(a decision in the note and again in the chat) are kept once. A turn keeps its speaker
+(`Rina: ...`). The count grows with the day: 2 plus a third of its informative lines, 3 to 6.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from vaultkit.language import tokenize
+from vaultkit.summarize.lexicon import signals
+from vaultkit.summarize.text import Line, sentences, unticked
+from vaultkit.vocabulary import term_key
+
+MIN_BULLETS, MAX_BULLETS = 3, 6
+BULLET_CHARS = 200
+LABEL_CHARS = 40  # a label this short reads as the start of each item under it
+TOPIC = 2.0  # the most a sentence gains for standing on the day's topic
+EMPTY_DAY = "Nothing of note was recorded for this day."
+_NUMBER = re.compile(r"\d")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
+_WORD = re.compile(r"[^\W_]+")
+_LETTER = re.compile(r"[^\W\d_]")
+_DATE_HEADING = re.compile(r"^\W*\d{4}-\d{2}-\d{2}\b")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A sentence that may become a bullet, its score, and where it stands in the day."""
+
+    text: str
+    score: float
+    order: tuple[int, int]
+    reasons: tuple[str, ...] = ()
+    topic: float = 0.0  # how close it stands to what the day repeats (0-1)
+    terms: frozenset[str] = frozenset()
+
+
+def bullets(
+    lines: list[Line], names: list[str], assistant: frozenset[str]
+) -> tuple[tuple[str, ...], list[Candidate]]:
+    """The day's bullets and the scored candidates they were picked from (best first).
+
+    `names` are the day's people and terms; `assistant` the speakers whose greetings and
+    questions are filler (they still count when they state a fact)."""
+    speakers = {term_key(line.speaker) for line in lines if line.speaker}
+    named = [n for n in names if term_key(n) not in speakers]
+    labels = {line.context for line in lines if line.labelled and len(line.context) <= LABEL_CHARS}
+    said = [
+        (line, i, sentence)
+        for line in lines
+        if (not line.heading or _telling_heading(line)) and line.text not in labels
+        for i, sentence in enumerate(pieces(_with_label(line)))
+        if _LETTER.search(sentence)
+    ]
+    topic = _Topic([sentence for _, _, sentence in said])
+    candidates = [_score(line, i, sentence, named, assistant, topic) for line, i, sentence in said]
+    if not candidates:
+        return (EMPTY_DAY,), []
+    ranked = sorted(candidates, key=lambda c: (-c.score, c.order))
+    informative = [c for c in ranked if c.score > 0]
+    wanted = min(MAX_BULLETS, max(MIN_BULLETS, 2 + len(informative) // 3))
+    picked = _pick(informative or ranked, wanted, topic)
+    return tuple(trim(c.text) for c in picked) or (EMPTY_DAY,), ranked
+
+
+def _pick(pool: list[Candidate], wanted: int, topic: _Topic) -> list[Candidate]:
+    """The best candidates in the day's order, one at a time: after each pick its words weigh
+    less (SumBasic's update), so the bullets cover the day rather than repeat its main topic;
+    near-duplicates (a decision in the note and again in the chat) are skipped."""
+    chosen: list[Candidate] = []
+    seen: list[set[str]] = []
+    pool = list(pool)
+    while pool and len(chosen) < wanted:
+        best = max(pool, key=lambda c: (_now(c, topic), -c.order[0], -c.order[1]))
+        pool.remove(best)
+        words = set(_words(best.text))
+        if not words or any(_overlap(words, other) > 0.6 for other in seen):
+            continue
+        chosen.append(best)
+        seen.append(words)
+        topic.covered(best.terms)
+    return sorted(chosen, key=lambda c: c.order)
+
+
+def _now(candidate: Candidate, topic: _Topic) -> float:
+    """A candidate's score with its topic part as the words not yet covered give it."""
+    return candidate.score - TOPIC * (candidate.topic - topic.weight(candidate.terms))
+
+
+class _Topic:
+    """What the day keeps talking about: the words it repeats. A sentence's weight is its
+    closeness to them (the cosine of its words with the day's repeated words, as centroid
+    summarizers do), 0 to 1 of the best sentence's."""
+
+    def __init__(self, sentences: list[str]) -> None:
+        terms = [frozenset(tokenize(s)) for s in sentences]
+        counts = Counter(t for ts in terms for t in ts)
+        self.repeated = {t: float(n - 1) for t, n in counts.items() if n > 1}
+        self.top = 1.0
+        self.top = max((self.weight(ts) for ts in terms), default=0.0) or 1.0
+
+    def weight(self, terms: frozenset[str]) -> float:
+        total = sum(self.repeated.get(t, 0.0) for t in terms)
+        return total / math.sqrt(len(terms) or 1) / self.top
+
+    def covered(self, terms: frozenset[str]) -> None:
+        for term in terms:
+            if term in self.repeated:
+                self.repeated[term] /= 2
+
+
+def _score(
+    line: Line,
+    i: int,
+    sentence: str,
+    names: list[str],
+    assistant: frozenset[str],
+    day: _Topic,
+) -> Candidate:
+    hits = signals(sentence)
+    terms = frozenset(tokenize(sentence))
+    topic = day.weight(terms)
+    reasons: list[str] = []
+    score = 0.0
+
+    def add(value: float, why: str) -> None:
+        nonlocal score
+        score += value
+        reasons.append(f"{value:+g} {why}")
+
+    for category, value in (
+        ("decision", 2.0), ("agreement", 1.0), ("incident", 2.0), ("delivery", 1.5),
+        ("migration", 1.5), ("money", 1.5), ("deadline", 1.5), ("trouble", 1.0),
+        ("emphasis", 1.0), ("news", 1.0),
+    ):  # fmt: skip
+        if hits[category]:
+            add(value, category)
+    if topic >= 0.05:
+        add(round(TOPIC * topic, 2), "the day's topic")
+    if _NUMBER.search(sentence):
+        add(1.0, "numbers")
+    folded = sentence.casefold()
+    named = sum(1 for n in names if term_key(n) and term_key(n) in term_key(folded))
+    if named:
+        add(0.75 * min(named, 3), f"{named} names")
+    if line.item and line.source == "note":
+        add(0.5, "a point of the note")
+    weighty = any(hits[c] for c in _WEIGHTY)
+    if (hits["small_talk"] or hits["reminder"]) and not weighty:
+        add(-2.0, "small talk or a reminder")
+    if hits["greeting"] and not weighty:
+        add(-1.5, "a greeting")
+    if sentence.rstrip().endswith("?"):
+        add(-1.0, "a question")
+    if len(sentence) < 25:
+        add(-2.0, "too short to say much")
+    if line.speaker in assistant and score <= 0:
+        add(-1.0, "the assistant's filler")
+    text = unticked(f"{line.speaker}: {sentence}" if line.speaker else sentence)
+    kept = topic if topic >= 0.05 else 0.0
+    return Candidate(text, score, (line.order, i), tuple(reasons), kept, terms)
+
+
+_WEIGHTY = ("decision", "incident", "migration", "money", "deadline", "delivery")
+
+
+def _with_label(line: Line) -> str:
+    """A nested item with its label before it ("1:1 with Budi: Redis upgrade plan for Q3.")
+    when the label is short; a long label stands as its own candidate."""
+    if line.labelled and len(line.context) <= LABEL_CHARS:
+        return f"{line.context} {line.text}"
+    return line.text
+
+
+def pieces(text: str, limit: int = BULLET_CHARS) -> list[str]:
+    """A line as bullets-to-be: whole when it fits in a bullet, else its sentences grouped in
+    order into pieces that do (a point is read as one; a long paragraph is several)."""
+    if len(text) <= limit:
+        return [text]
+    out: list[str] = []
+    for sentence in sentences(text):
+        if out and len(out[-1]) + 1 + len(sentence) <= limit:
+            out[-1] = f"{out[-1]} {sentence}"
+        else:
+            out.append(sentence)
+    return out
+
+
+def _telling_heading(line: Line) -> bool:
+    """A note's heading that says something ("Incident: settlement 2 hours late"), not a date,
+    a time or a section name ("Notes", "Session 1 (1:56 pm on 8 May)", "Chat: Rina")."""
+    words = [w for w in _WORD.findall(line.text) if len(w) > 2 and not w.isdigit()]
+    return line.source == "note" and len(words) >= 4 and not _DATE_HEADING.match(line.text)
+
+
+def trim(text: str, limit: int = BULLET_CHARS) -> str:
+    """At most `limit` characters: whole sentences when they fit, else cut at a word boundary."""
+    if len(text) <= limit:
+        return text
+    kept = ""
+    for sentence in _SENTENCE_END.split(text):
+        joined = f"{kept} {sentence}".strip()
+        if len(joined) > limit:
+            break
+        kept = joined
+    if len(kept) >= limit // 2:
+        return kept
+    cut = text[: limit - 1]
+    if " " in cut:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:-(") + "…"
+
+
+def _words(text: str) -> list[str]:
+    return [w.casefold() for w in _WORD.findall(text) if len(w) > 2]
+
+
+def _overlap(a: set[str], b: set[str]) -> float:
+    """How much of the smaller word set the other one holds (1.0: a near-duplicate)."""
+    return len(a & b) / max(1, min(len(a), len(b)))

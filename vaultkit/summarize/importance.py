@@ -1,0 +1,262 @@
+"""A day's importance on the seed's scale, and its mood, from features a person would name.
+
+The scale (the seed's): architecture migrations and big decisions 8-10, incidents 7-9, big
+purchases, commitments and deadlines 6-8, ordinary work 4-6, small talk, errands and reminders
+1-3. So the day's importance is the level of its weightiest event, moved by what makes an event
+weigh more, never an average that a long chat would dilute:
+
+    no work at all          1 (small talk), 2 (reminders), 3 (a little work, or a day that
+                            calls itself quiet: "Quiet Sunday", "hari santai", "cuti")
+    ordinary work           4, 5 when it fills the day, +0.5 with three people or more
+    a deadline              work + 1
+    money                   6; +1 for a large amount (a million rupiah, a thousand dollars, more),
+                            +1 when approved or decided
+    an incident             7; +1 when it lasted half an hour or hit a counted number of users,
+                            requests or orders; +1 when it lasted two hours or lost data
+    a migration             7; +1 when decided or carried out
+    a decision              7; +1 when it is about architecture or a migration, +1 when final
+                            or approved from above
+    "important", "penting"  +1 on top, once
+    authority               +0.5 (a director, the CEO, management)
+
+Each rule that applies is a `Feature` with the sentence that shows it, so `vaultkit explain DAY`
+prints why. Features count a sentence once per kind, negated words not at all ("belum ada
+keputusan"). The mood is `mood`'s.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from vaultkit.summarize.lexicon import signals
+from vaultkit.summarize.mood import mood_of
+from vaultkit.summarize.text import Line, sentences
+
+WORK = ("decision", "incident", "migration", "money", "deadline", "delivery", "trouble")
+_DURATION = re.compile(
+    r"(\d+(?:[.,]\d+)?)\s*(menit|minutes?|mins?|jam|hours?|hrs?|h)\b", re.IGNORECASE
+)
+_RANGE = re.compile(
+    r"\b(\d{1,2})[:.](\d{2})\s*(?:to|until|till|sampai|sampe|-|–)\s*(\d{1,2})[:.](\d{2})"
+)
+_IMPACT = re.compile(
+    r"\b\d[\d.,]*\s*(?:k\s+)?(?:failed|errors?|requests?|users?|customers?|merchants?|orders?|"
+    r"transactions?|transaksi|pelanggan|pengguna|payments?|charges?|rows?|records?)\b",
+    re.IGNORECASE,
+)
+_LOSS = re.compile(
+    r"\b(?:data loss|lost data|data hilang|hilang data|data ilang|semua user|all users)\b", re.I
+)
+# A large amount of money: a million rupiah or a thousand dollars and more, its currency said
+# ("2 juta user" is a count, "Rp 2 juta" money).
+_BIG_MONEY = re.compile(
+    r"(?:rp\.?|idr|usd|us\$|\$|€|eur)\s*\d[\d.,]*\s*(?:juta|jt|miliar|milyar|billion|million|k\b)|"
+    r"\d[\d.,]*\s*(?:juta|jt|miliar|milyar|million|billion)\s*(?:rupiah|rp|idr|dollars?|dolar|usd)|"
+    r"(?:\$|usd\s*|us\$)\s*\d{1,3}(?:[.,]\d{3})+|rp\.?\s*\d{1,3}(?:\.\d{3}){2,}",
+    re.IGNORECASE,
+)
+_DRILL = re.compile(r"\b(?:drill|simulation|tabletop|rehearsal|latihan|simulasi|gladi)\b", re.I)
+_FINAL = re.compile(r"\b(?:final|approved|disetujui|di-acc|acc|sign(?:ed)? off|greenlit)\b", re.I)
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One reason for a day's importance: its name, its level or bonus, and the evidence."""
+
+    name: str
+    value: float
+    evidence: str = ""
+    bonus: bool = False  # added on top of the level (else it is a level)
+
+    def as_dict(self) -> dict[str, object]:
+        return {"feature": self.name, "value": self.value, "bonus": self.bonus,
+                "evidence": self.evidence}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the features say of a day: its importance, its mood, and why."""
+
+    importance: int
+    mood: str
+    features: tuple[Feature, ...]
+    mood_hits: dict[str, int]
+
+
+def read_day(
+    lines: list[Line], n_people: int, terms: list[str], assistant: frozenset[str] = frozenset()
+) -> Reading:
+    """Importance and mood of a day's lines; `n_people` and `terms` (vocabulary terms and new
+    ones) are who and what the day names, `assistant` the speakers whose words are not the
+    person's mood."""
+    per = [
+        _Sentence(t, terms, signals(line.context) if line.context else None)
+        for line in lines
+        if not line.heading
+        for t in sentences(line.said)
+    ]
+    headings = [_Sentence(line.text, terms) for line in lines if line.heading]
+    features: list[Feature] = [_base(per, bool(terms))]
+    features += _events(per + headings)
+    work = features[0].value >= 3
+    if n_people >= 3 and features[0].value >= 4:
+        features.append(Feature(f"{n_people} people involved", 0.5, bonus=True))
+    for category, name, value in (
+        ("emphasis", '"important" said', 1.0),
+        ("authority", "authority involved", 0.5),
+    ):
+        said = next((s.text for s in per if s.hits[category]), None)
+        if said and work:
+            features.append(Feature(name, value, said, bonus=True))
+    deadline = next((s.text for s in per if s.hits["deadline"] and s.about_work), None)
+    if deadline:
+        top = max(f.value for f in features if not f.bonus)
+        features.append(Feature("a deadline", min(6, top + 1), deadline))
+    level = max(f.value for f in features if not f.bonus)
+    total = level + sum(f.value for f in features if f.bonus)
+    mine = [t for line in lines if line.speaker not in assistant for t in sentences(line.said)]
+    mood, hits = mood_of(mine, incidents=sum(1 for s in per if s.incident))
+    return Reading(max(1, min(10, int(total + 0.5))), mood, tuple(features), hits)
+
+
+class _Sentence:
+    """A sentence with its lexicon hits and what kinds of work it speaks of; `context` is the
+    lexicon hits of the heading or label it stands under (`Jangan lupa:` makes it a reminder)."""
+
+    def __init__(self, text: str, terms: list[str], context: Counter[str] | None = None) -> None:
+        self.text = text
+        self.hits = signals(text)
+        folded = text.casefold()
+        self.named = any(t.casefold() in folded for t in terms)
+        around = context or Counter()
+        self.small = bool(
+            self.hits["small_talk"]
+            or self.hits["reminder"]
+            or around["reminder"]
+            or around["small_talk"]
+        )
+        self.minutes = _minutes(text)
+        self.amount = bool(_BIG_MONEY.search(text))
+
+    @property
+    def about_work(self) -> bool:
+        """Work is what it speaks of: a work word, a term, an event (and no small talk, unless
+        a term or an event says otherwise)."""
+        strong = self.named or self.incident or self.decided
+        strong = strong or bool(self.hits["migration"] and not self.small)
+        return bool(strong) or (bool(self.hits["work"] or self.hits["delivery"]) and not self.small)
+
+    @property
+    def decided(self) -> bool:
+        """A decision said outright, or an agreement, about work (not about a birthday gift
+        or where to eat)."""
+        said = bool(self.hits["decision"]) and (not self.small or self.named)
+        return said or self.agreed
+
+    @property
+    def agreed(self) -> bool:
+        """An agreement about work: a smaller decision than one said outright."""
+        return bool(
+            self.hits["agreement"] and not self.small and (self.named or self.hits["migration"])
+        )
+
+    @property
+    def migration(self) -> bool:
+        """A migration decided or carried out, not one only talked about or alluded to."""
+        return (
+            bool(self.hits["migration"])
+            and not self.small
+            and bool(self.decided or self.hits["completion"])
+        )
+
+    @property
+    def money(self) -> bool:
+        """An amount, or money words about work (not a household bill)."""
+        return self.amount or bool(self.hits["money"] and not self.small and self.about_work)
+
+    @property
+    def incident(self) -> bool:
+        """An incident said outright, or trouble in production, or with a counted impact; a
+        drill or a simulation is none."""
+        if _DRILL.search(self.text):
+            return False
+        if self.hits["incident"]:
+            return True
+        return bool(self.hits["trouble"]) and bool(
+            self.hits["production"] or _IMPACT.search(self.text)
+        )
+
+
+def _base(per: list[_Sentence], named: bool) -> Feature:
+    """The level of a day without a weighty event: how much of it is work."""
+    work = [s for s in per if s.about_work]
+    small = [s for s in per if s.small and not s.about_work]
+    if not work and not named:
+        reminders = [s for s in small if s.hits["reminder"]]
+        if reminders and len(reminders) * 2 >= len(small):
+            return Feature("reminders only", 2, reminders[0].text)
+        return Feature("small talk only", 1, small[0].text if small else "")
+    share = len(work) / max(1, len(work) + len(small))
+    evidence = work[0].text if work else ""
+    quiet = next((s.text for s in per if s.hits["quiet"]), None)
+    if quiet is not None:
+        return Feature("a quiet day, as the day says", 3, quiet)
+    if share < 0.3:
+        return Feature("a little work among small talk", 3, evidence)
+    level = 5 if share >= 0.6 and len(work) >= 4 else 4
+    return Feature("ordinary work" + (", most of the day" if level == 5 else ""), level, evidence)
+
+
+def _events(per: list[_Sentence]) -> list[Feature]:
+    """The weighty events of a day, each a level with its bonuses folded in."""
+    out: list[Feature] = []
+    decided = [s for s in per if s.decided]
+    migrated = [s for s in per if s.migration]
+    if decided:
+        said = any(s.hits["decision"] for s in decided)
+        level = 7.0 if said else 6.0
+        about = bool(migrated) or any(s.hits["migration"] for s in decided)
+        level += 1 if about else 0
+        level += 1 if any(_FINAL.search(s.text) or s.hits["authority"] for s in decided) else 0
+        name = "a decision" + (" on a migration" if about else "")
+        out.append(Feature(name, level, decided[0].text))
+    elif migrated:
+        out.append(Feature("a migration carried out", 8.0, migrated[0].text))
+    else:
+        discussed = [
+            s for s in per if s.hits["migration"] and (s.named or s.hits["work"]) and not s.small
+        ]
+        if discussed:
+            out.append(Feature("a migration or the architecture discussed", 5.0, discussed[0].text))
+    incidents = [s for s in per if s.incident]
+    if incidents:
+        minutes = max(s.minutes for s in incidents)
+        level = 7.0
+        if minutes >= 30 or any(_IMPACT.search(s.text) for s in incidents):
+            level += 1
+        if minutes >= 120 or any(_LOSS.search(s.text) for s in incidents):
+            level += 1
+        shown = f" ({minutes:g} minutes)" if minutes else ""
+        out.append(Feature("an incident" + shown, level, incidents[0].text))
+    money = [s for s in per if s.money]
+    if money:
+        level = 6.0 + (1 if any(s.amount for s in money) else 0)
+        if any(_FINAL.search(s.text) or s.decided for s in money):
+            level += 1
+        out.append(Feature("money", level, money[0].text))
+    return out
+
+
+def _minutes(text: str) -> float:
+    """The longest duration a sentence gives, in minutes (`37 minutes`, `2 jam`, `14:12 to 14:49`)."""
+    best = 0.0
+    for amount, unit in _DURATION.findall(text):
+        value = float(amount.replace(",", "."))
+        best = max(best, value * (60 if unit.lower()[0] in "jh" else 1))
+    for h1, m1, h2, m2 in _RANGE.findall(text):
+        span = (int(h2) * 60 + int(m2)) - (int(h1) * 60 + int(m1))
+        if 0 < span < 24 * 60:
+            best = max(best, float(span))
+    return best

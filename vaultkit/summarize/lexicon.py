@@ -1,0 +1,223 @@
+"""Words that say what a day was, in English and Indonesian (formal, and as chats write it).
+
+Each category lists lowercase words and phrases; `signals(text)` counts each category's hits, a
+phrase matched whole (the longest first), a hit after a negation not counted ("not decided yet",
+"belum ada keputusan", "ga jadi pindah"). Categories name what a person would name: a decision,
+an incident, a migration, money, a deadline, an explicit "important", delivery, small talk,
+reminders. The moods' words are `mood`'s.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import lru_cache
+
+LEXICON: dict[str, tuple[str, ...]] = {
+    # A decision said outright; `agreement` words ("setuju", "deal", "go with") are decisions
+    # only about work (the caller checks), not about where to eat.
+    "decision": (
+        "decided", "decide", "decides", "decision", "decisions", "approved", "approve",
+        "approves", "signed off", "sign off", "settled on", "final call", "final decision",
+        "greenlit", "adr",
+        "memutuskan", "mutusin", "diputuskan", "diputusin", "keputusan", "putuskan", "disepakati",
+        "kesepakatan", "disetujui", "menyetujui", "di-acc", "oke final", "udah final",
+        "sudah final", "final ya", "jadi final",
+    ),
+    "agreement": (
+        "agreed", "agreed on", "go with", "going with", "chose", "chosen", "we'll go with",
+        "sepakat", "setuju", "acc", "fix pakai", "fix pake", "jadi pakai", "jadi pake",
+        "jadi pindah", "deal",
+    ),
+    # An incident said outright; `trouble` words ("error", "failed", "gagal") are an incident
+    # only in production or with a duration or an impact (the caller checks).
+    "incident": (
+        "outage", "outages", "incident", "incidents", "downtime", "went down", "is down",
+        "was down", "goes down", "down for", "rollback", "rolled back", "roll back", "postmortem",
+        "post-mortem", "post mortem", "data loss", "hotfix", "root cause", "sev1", "sev 1",
+        "sev2", "error rate", "500s", "crashlooping",
+        "insiden", "gangguan", "mati total", "server mati", "lagi down", "sempat down",
+        "sempet down", "server down", "prod down", "site down", "data hilang", "hilang data",
+        "ga bisa diakses", "gak bisa diakses", "tidak bisa diakses",
+    ),
+    "trouble": (
+        "error", "errors", "failed", "failing", "failure", "broke", "broken", "crashed", "crash",
+        "crashing", "regression", "corrupted", "leak", "leaking", "bug", "bugs", "timeout",
+        "timeouts", "down", "paged", "alert", "alerts", "alerting",
+        "gagal", "rusak", "bermasalah", "ngadat", "bocor", "lemot", "macet", "mati",
+    ),
+    "production": (
+        "production", "prod", "customers", "customer", "users", "merchants", "merchant", "live",
+        "pelanggan", "pengguna", "semua user", "nasabah", "transaksi",
+    ),
+    "migration": (
+        "migrate", "migrated", "migrating", "migration", "migrations", "refactor", "refactored",
+        "refactoring", "re-architect", "architecture", "architectural", "cutover", "upgrade",
+        "upgraded", "upgrading", "replatform", "rewrite", "rewrote", "rewriting", "move to",
+        "moving to", "moved to", "switch to", "switched to", "switching to", "decommission",
+        "decommissioned",
+        "migrasi", "dimigrasi", "memigrasi", "migrasiin", "pindah ke", "pindahin", "dipindah",
+        "pindah cluster", "arsitektur", "rombak", "perombakan", "dirombak", "ganti ke",
+        "diganti ke",
+    ),
+    # Words of ordinary work: a day holding them is a working day (4-6), whatever else it holds.
+    "work": (
+        "meeting", "meetings", "standup", "stand-up", "sync", "review", "reviewed", "pr",
+        "pull request", "merge", "deploy", "deployment", "release", "sprint", "ticket", "tickets",
+        "task", "tasks", "feature", "features", "endpoint", "endpoints", "api", "server",
+        "servers", "database", "cluster", "code", "coding", "debug", "debugging", "test",
+        "tests", "testing", "client", "clients", "team", "project", "projects", "roadmap",
+        "scope", "spec", "design doc", "report", "presentation", "demo", "interview", "onboarding",
+        "office", "backlog", "estimate", "progress", "milestone", "config", "migration",
+        "rapat", "meeting sama", "fitur", "kerjaan", "kantor", "tim", "proyek", "klien",
+        "laporan", "dokumen", "presentasi", "ngoding", "ngerjain", "dikerjain", "beresin",
+        "tugas", "tiket", "progres", "jadwal rilis", "wawancara", "serah terima", "handover",
+    ),
+    # Money words; an amount (`Rp 180 juta`, `$12,000`) is found by the caller.
+    "money": (
+        "budget", "budgets", "invoice", "purchase", "purchased", "quote", "quotation", "capex",
+        "opex", "purchase order", "procurement",
+        "anggaran", "tagihan", "pembelian", "penawaran", "pengadaan",
+    ),
+    "deadline": (
+        "deadline", "deadlines", "due date", "is due", "due by", "by friday", "by monday", "by tuesday",
+        "by wednesday", "by thursday", "by tomorrow", "go-live", "go live", "launch date",
+        "release date", "target date",
+        "tenggat", "paling lambat", "harus selesai", "harus beres", "sebelum tanggal",
+        "target rilis", "target selesai", "dikejar deadline",
+    ),
+    "emphasis": (
+        "important", "importantly", "critical", "crucial", "urgent", "asap", "priority", "p0",
+        "high priority", "big deal", "must not",
+        "penting", "krusial", "mendesak", "genting", "prioritas", "ini penting", "jangan sampai",
+    ),
+    "authority": (
+        "director", "directors", "ceo", "cto", "cfo", "vp", "management", "the board", "board",
+        "the boss", "leadership",
+        "direktur", "direksi", "bos", "atasan", "manajemen", "petinggi",
+    ),
+    # Work carried out (a migration done, not only discussed).
+    "completion": (
+        "completed", "finished", "done", "cutover", "cut over", "went live", "rolled out",
+        "live now", "is live", "migrated",
+        "selesai", "beres", "kelar", "rampung", "tuntas", "udah live", "sudah live", "berhasil",
+        "sukses", "udah pindah", "sudah pindah",
+    ),
+    "delivery": (
+        "shipped", "merged", "released", "deployed", "launched", "published", "finished",
+        "completed", "went live", "rolled out", "done",
+        "selesai", "beres", "kelar", "rampung", "rilis", "dirilis", "berhasil", "sukses",
+        "udah live", "sudah live", "udah jalan", "lancar",
+    ),
+    "small_talk": (
+        "dinner", "lunch", "breakfast", "movie", "film", "watched", "anime", "manga", "skincare",
+        "birthday", "gift", "groceries", "grocery", "dentist", "coffee", "ramen", "takeaway",
+        "party", "weekend", "holiday", "vacation", "family", "restaurant", "gym", "jogging",
+        "series", "episode", "game", "cat", "dog", "mom", "dad", "wife", "girlfriend",
+        "nonton", "makan", "makan malam", "makan siang", "sarapan", "jalan-jalan", "kopi",
+        "belanja", "ulang tahun", "ultah", "kado", "liburan", "keluarga", "masak", "olahraga",
+        "lari pagi", "drakor", "main game", "mancing", "kucing", "anak", "istri", "pacar", "mama",
+        "papa", "ayah", "cuti", "santai", "rebahan", "nongkrong", "martabak", "sate", "bakso",
+        "mie", "nasi goreng", "kondangan", "arisan", "mudik", "lebaran",
+    ),
+    # A day that calls itself quiet: at most a little work, whatever it mentions in passing.
+    "quiet": (
+        "quiet day", "quiet sunday", "quiet saturday", "quiet weekend", "small day", "slow day",
+        "lazy day", "lazy sunday", "day off", "off day", "no work", "rest day",
+        "hari santai", "hari libur", "lagi libur", "cuti sehari", "cuti", "santai aja",
+        "hari tenang", "minggu santai", "weekend santai", "ga kerja", "gak kerja", "libur kerja",
+    ),
+    # News: something that happened, told with its time ("yesterday I went", "kemarin").
+    "news": (
+        "yesterday", "last week", "last weekend", "last night", "last month", "this morning",
+        "i went", "we went", "i just", "just got", "i started", "i got", "i joined", "i signed",
+        "i finished", "i bought", "i made", "i took", "i met", "we had", "i had",
+        "kemarin", "minggu lalu", "bulan lalu", "tadi pagi", "tadi siang", "tadi malam",
+        "semalam", "barusan", "baru aja", "baru saja",
+    ),
+    # Greetings and leave-takings: a chat's filler.
+    "greeting": (
+        "hey", "hi", "hello", "good morning", "good night", "good to see you", "how are you",
+        "how have you been", "how's it going", "what's up", "talk to you soon", "talk soon",
+        "see you", "see ya", "bye", "take care", "thanks", "thank you", "nice to meet you",
+        "halo", "hai", "pagi", "selamat pagi", "selamat malam", "apa kabar", "makasih",
+        "terima kasih", "sampai jumpa", "dadah", "met pagi", "gimana kabarnya",
+    ),
+    "reminder": (
+        "reminder", "remind me", "don't forget", "dont forget", "remember to", "to do", "todo",
+        "jangan lupa", "ingetin", "ingatkan", "inget", "ingat ya", "besok harus", "nanti harus",
+    ),
+}  # fmt: skip
+NEGATIONS = frozenset(
+    "not no never without nor isn't wasn't didn't don't doesn't won't can't "
+    "tidak tak ga gak nggak ngga enggak engga belum bukan tanpa batal".split()
+)
+_TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*\??")
+
+
+class Matcher:
+    """Counts a lexicon's categories in text: each entry matched whole, the longest first, a
+    hit after a negation not counted ("not decided yet", "belum ada keputusan", "ga jadi
+    pindah"). With `intensifiers`, a hit beside one ("capek banget", "really excited") counts
+    twice."""
+
+    def __init__(
+        self, lexicon: dict[str, tuple[str, ...]], intensifiers: frozenset[str] = frozenset()
+    ) -> None:
+        self.index = _index(lexicon)
+        self.intensifiers = intensifiers
+        self.counts = lru_cache(maxsize=1 << 14)(self._counts)
+
+    def _counts(self, text: str) -> Counter[str]:
+        tokens = [t.rstrip("?") if t != "again?" else t for t in _TOKEN.findall(_fold(text))]
+        counts: Counter[str] = Counter()
+        i = 0
+        while i < len(tokens):
+            options = self.index.get(tokens[i])
+            if options is None:
+                i += 1
+                continue
+            matched = 1
+            for words, category in options:
+                if tuple(tokens[i : i + len(words)]) != words:
+                    continue
+                if matched == 1 or len(words) == matched:
+                    matched = len(words)
+                    if not _negated(tokens, i):
+                        counts[category] += 1 + self._intensified(tokens, i, i + matched)
+            i += matched
+        return counts
+
+    def _intensified(self, tokens: list[str], start: int, end: int) -> int:
+        around = tokens[max(0, start - 1) : start] + tokens[end : end + 1]
+        return int(any(t in self.intensifiers for t in around))
+
+
+def _index(lexicon: dict[str, tuple[str, ...]]) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+    """First word of every entry -> (the entry's words, its category), longest entry first."""
+    index: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for category, entries in lexicon.items():
+        for entry in entries:
+            words = tuple(entry.split())
+            index.setdefault(words[0], []).append((words, category))
+    for options in index.values():
+        options.sort(key=lambda option: -len(option[0]))
+    return index
+
+
+_EVENTS = Matcher(LEXICON)
+
+
+def signals(text: str) -> Counter[str]:
+    """How often each category occurs in text; a negated hit ("not decided") is not counted."""
+    return _EVENTS.counts(text)
+
+
+def _fold(text: str) -> str:
+    return text.casefold().replace("\u2019", "'").replace("`", " ")
+
+
+def _negated(tokens: list[str], i: int) -> bool:
+    """Whether the word at i follows a negation within two words ("not decided", "no big
+    decision", "belum ada keputusan", "ga jadi pindah")."""
+    return any(tokens[j] in NEGATIONS or tokens[j].endswith("n't") for j in range(max(0, i - 2), i))

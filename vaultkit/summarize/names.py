@@ -1,0 +1,185 @@
+"""Proper names in a day's text: capitalized words and runs of them ("Uptime Kuma", "RTX 3090",
+"Pak Surya"), where each stands, and the capitalized words that name nothing.
+
+A capital means a name only inside a sentence: at a sentence's start ("Wow", "Anything", "Ran
+them") it says nothing, so each occurrence records whether it stands inside one. A run joins
+capitalized words and the numbers that follow them ("Samsung 990 Pro", "Backblaze B2"); a title
+before it ("Pak", "Mbak", "Dr.") is not part of the name but says it is a person's, and a
+company's mark ("PT Lintas Data") says it is a firm's. People (`people`) and new terms (`terms`)
+both read these; what is a person is decided there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from vaultkit.summarize.text import Line
+
+TITLES = frozenset(
+    """pak bu bapak ibu mas mbak kak bang om tante mr mr. mrs mrs. ms ms. dr dr. prof prof.
+    uncle aunt""".split()
+)
+COMPANY_MARKS = frozenset("pt cv tbk inc inc. ltd ltd. llc gmbh corp corp.".split())
+# Capitalized words that name neither a person nor a thing of the day: the calendar, titles and
+# kin, pronouns, greetings, labels, sentence-starting function words, in both languages.
+NOT_NAMES = (
+    frozenset(
+        """monday tuesday wednesday thursday friday saturday sunday january february march april may
+    june july august september october november december senin selasa rabu kamis jumat sabtu
+    minggu januari februari maret mei juni juli agustus oktober desember today tomorrow yesterday
+    mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec
+    agu okt des
+    lebaran ramadan natal christmas idul fitri english indonesian inggris bahasa hello halo hi hey
+    thanks makasih oke okay sure nice good great noted note notes todo reminder update status
+    summary meeting decision incident action impact trigger root cause next plan rencana catatan
+    keputusan dampak penyebab tindak lanjut hari ini besok kemarin pagi siang sore malam user
+    assistant system bot the this that these those what when where which who why how and but also
+    then there here after before just still maybe yes no not all some any every each our my your
+    his her their its kita gw aku saya kami mereka dia abis terus habis jadi tapi udah sudah belum
+    sama dan atau yang ada mau bisa semua akhirnya mom dad mama papa ayah bunda adik adek sepupu
+    nenek kakek eyang cousin sister brother she he they we you it him them i i'm i'll i've i'd
+    kakak someone somebody everyone everybody anyone anybody nobody seseorang wow yep yup yeah nope oh ah ahh aww omg lol haha congrats congratulations absolutely
+    totally cool awesome bye right well wah waduh anjir duh oops yay woah whoa sorry please
+    thank welcome definitely exactly indeed""".split()
+    )
+    | TITLES
+)
+# Places a day names ("ramen di Blok M"): not people, not tools. A short list of the places the
+# first users write about; an unlisted place may come out as a new term, which `vocab` shows.
+PLACES = frozenset(
+    """jakarta bandung surabaya bali yogyakarta jogja medan semarang bogor depok tangerang bekasi
+    malang ubud solo makassar palembang batam lombok bandara kemang menteng senayan sudirman
+    kuningan bsd serpong cibubur puncak glodok blok kota singapore malaysia kuala lumpur bangkok
+    manila hanoi tokyo osaka kyoto seoul beijing shanghai hong kong taipei sydney melbourne delhi
+    mumbai dubai istanbul london paris rome berlin madrid amsterdam lisbon prague vienna zurich
+    barcelona milan new york boston chicago seattle austin denver miami toronto vancouver
+    mexico brazil canada america usa europe asia africa australia japan korea china india
+    thailand vietnam philippines france germany italy spain england ireland netherlands
+    hawaii california texas florida""".split()
+)
+_TOKEN = re.compile(r"\S+")
+_SUFFIXES = re.compile(r"(?:'s|'|\u2019s|-(?:nya|lah|kah|pun|mu|ku|like|based|ish|style))$", re.I)
+_OPENERS = "\"'([{\u201c\u2018*_"
+_CLOSERS = "\"')]}\u201d\u2019*_"
+_CAPITAL = re.compile(r"[A-Z][\w'+.&-]*[\w+]|[A-Z]")
+# What may follow a name as part of it: a model number (990, 6000, B2, 14B), not an amount or a
+# size (7, 2TB, 1500VA, 64GB: those are the thing's measures).
+_NUMBER_PART = re.compile(r"\d{2,}[A-Za-z]?|[A-Z]{1,4}\d+[A-Za-z]?")
+_QUARTER_OR_LEVEL = re.compile(r"[QPHV]\d{1,2}|[SP]EV\d", re.I)
+
+
+@dataclass(frozen=True)
+class ProperName:
+    """One occurrence of a capitalized word or run, as written, and what stands around it."""
+
+    text: str
+    inside: bool  # inside a sentence (not its first word)
+    titled: bool  # after a title: a person's name
+    firm: bool  # after a company's mark
+    order: int  # the line it stands in
+    split: bool = False  # the rest of a run that starts a sentence: a person's name, or a part
+    before: str = ""  # the word just before it, lowercased ("in" of "in Senopati")
+
+    @property
+    def single(self) -> bool:
+        return " " not in self.text
+
+
+def proper_names(lines: list[Line]) -> list[ProperName]:
+    """Every proper name of the day's content lines (headings are written in title case, so
+    they are left out), in the day's order."""
+    out: list[ProperName] = []
+    for line in lines:
+        if not line.heading:
+            out += _names_of(line.text, line.order)
+    return out
+
+
+def _names_of(text: str, order: int) -> list[ProperName]:
+    out: list[ProperName] = []
+    run: list[str] = []
+    start = True  # the next token starts a sentence
+    run_inside = titled = firm = False
+    previous = before = ""  # the word before the current token, and before the run
+
+    def close() -> None:
+        nonlocal run, titled, firm
+        words = _trimmed(run)
+        inside = run_inside or (bool(words) and words[0] != run[0])  # "The OpenAI API key"
+        if words:
+            after = run[run.index(words[0]) - 1].casefold() if words[0] != run[0] else before
+            out.append(ProperName(" ".join(words), inside, titled, firm, order, before=after))
+        rest = _trimmed(words[1:])
+        if not inside and rest:  # "Laptop Nadia udah ...": a sentence's capital, then a name
+            out.append(ProperName(" ".join(rest), True, False, firm, order, split=True))
+        run, titled, firm = [], False, False
+
+    for match in _TOKEN.finditer(text):
+        token = match.group(0)
+        bare = token.lstrip(_OPENERS)
+        core = bare.rstrip(_CLOSERS + ",.;:!?")
+        lead, tail = token[: len(token) - len(bare)], bare[len(core) :]
+        core = base_form(core)
+        if lead:
+            close()
+            start = start or any(q in lead for q in "\"'\u201c\u2018")
+        if run and _NUMBER_PART.fullmatch(core):
+            run.append(core)
+        elif _CAPITAL.fullmatch(core) and core.casefold() in TITLES | COMPANY_MARKS:
+            close()
+            titled, firm = core.casefold() in TITLES, core.casefold() in COMPANY_MARKS
+        elif _CAPITAL.fullmatch(core):
+            if not run:
+                run_inside, before = not start, ("" if lead else previous)
+            run.append(core)
+        else:
+            close()
+        if tail:
+            close()
+        start = any(c in tail for c in ".!?:;") or (start and not core)
+        previous = "" if tail else core.casefold()
+    close()
+    return out
+
+
+def base_form(word: str) -> str:
+    """A name as a name: without a possessive ("Sari's"), an Indonesian clitic ("API-nya",
+    "Redis-lah"), a suffix of kind ("CSS-like", "Rust-based") or a plural's doubling ("VM-VM")."""
+    word = _SUFFIXES.sub("", word)
+    half, _, other = word.partition("-")
+    return half if half and half == other else word
+
+
+def parts_of_longer(names: list[ProperName]) -> set[str]:
+    """The words that stand within a longer name of the day ("Kuma" of "Uptime Kuma"): parts,
+    not names of their own. A run counts as a name inside a sentence or when it recurs; once at
+    a sentence's start it may be a capital and a name ("Laptop Nadia udah ...")."""
+    runs = Counter(n.text for n in names if not n.single)
+    inside = {n.text for n in names if not n.single and n.inside}
+    return {
+        word for run, count in runs.items() if run in inside or count > 1 for word in run.split()
+    }
+
+
+def _trimmed(words: list[str]) -> list[str]:
+    """A run without the words that name nothing at either end ("Senin", "The", "I")."""
+    while words and _names_nothing(words[0]):
+        words = words[1:]
+    while words and _names_nothing(words[-1]) and not _letter_after_name(words):
+        words = words[:-1]
+    return words if words and not words[0][0].isdigit() else []
+
+
+def _letter_after_name(words: list[str]) -> bool:
+    """ "Blok M", "Plan B": one capital letter closing a name is part of it."""
+    return len(words) > 1 and len(words[-1]) == 1 and not _names_nothing(words[-2])
+
+
+def _names_nothing(word: str) -> bool:
+    return (
+        word.casefold() in NOT_NAMES
+        or _QUARTER_OR_LEVEL.fullmatch(word) is not None
+        or (len(word) == 1 and word.isupper())
+    )

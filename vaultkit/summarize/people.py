@@ -1,0 +1,198 @@
+"""Who took part in a day, or is named in it: speakers, known people, and names the text gives.
+
+In order of evidence:
+
+1. The speakers of `Name: text` turns. In a transcript every speaker that looks like a name
+   counts; in a note, a known person, or an unknown one with two turns (one `Word: text` line
+   is more likely a label than a person).
+2. Known people and their nicknames (`people.known`, `people.aliases`) anywhere in the text.
+3. Names the text introduces, in English or Indonesian: after a title or kinship word ("Pak
+   Surya", "Bu Rina", "Mbak Laras", "Dr. Chen"), beside a word of speech or company ("Maya
+   bilang", "kata Tomi", "sama Arif", "bareng Dimas", "with Kevin", "Laras said"), or a
+   capitalized word that recurs in the day, never written in lowercase, and is neither a
+   vocabulary term, a tool, a place nor a word of the calendar, and stands at least once inside
+   a sentence: a capital at a sentence's start ("Wow", "Anything") says nothing.
+
+Names are mapped through `people.aliases`, a short form of one of the day's speakers ("Mel" when
+Melanie speaks) taken as that speaker, and the ones in `people.ignore` (the assistant) dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from vaultkit.summarize.names import NOT_NAMES, PLACES, parts_of_longer, proper_names
+from vaultkit.summarize.text import Line
+from vaultkit.vocabulary import Vocabulary, term_key, unique
+
+_NAME = r"[A-Z][a-z][a-zA-Z'-]+"
+_PERSON = re.compile(rf"{_NAME}(?:'s?)?")
+_TITLES = (
+    "Pak|Bu|Bapak|Ibu|Mas|Mbak|Kak|Bang|Om|Tante|Mr\\.?|Mrs\\.?|Ms\\.?|Dr\\.?|Prof\\.?|Uncle|Aunt"
+)
+_TITLED = re.compile(rf"\b(?:{_TITLES})\s+({_NAME})")
+_BEFORE = re.compile(
+    r"\b(?:told|asked|thanks to|meeting with|call with|talked to|talked with|chat with|"
+    r"lunch with|dinner with|1:1 with|sama|dengan|bareng|kata|ditemani|ngobrol sama|call sama|"
+    r"meeting sama|ketemu|nanya ke|minta ke|bilang ke)\s+"
+    rf"({_NAME})"
+)
+_AFTER = re.compile(
+    rf"\b({_NAME})\s+(?:said|says|told|asked|wants|thinks|suggested|replied|mentioned|"
+    r"emailed|called|sent|from the|\(the|\(a|\(an|"
+    r"bilang|nanya|minta|usul|ngusulin|cerita|ngabarin|setuju|jawab|bales|balas|kirim|datang|"
+    r"dateng|ikut|nelpon|telpon|chat|ngajak|ngeledek|\(si|\(temen|\(adik|\(kakak)\b"
+)
+# Names joined as one list ("Tomi, Maya, Putri, sama Gading"): when one is a person, all are.
+# Two names and a comma only are a greeting as often ("Wow, Caroline!"): a list needs a third
+# name or a conjunction.
+_AND = r"\s+(?:and|dan|sama|&|or|atau)\s+"
+_JOINED = re.compile(rf"{_NAME}(?:(?:\s*,\s*(?:(?:and|dan|sama|&)\s+)?|{_AND}){_NAME})+")
+_POSSESSIVE = re.compile(r"'s?$")
+# Capitalized words that are not people beside those that name nothing: places and firms.
+_NOT_PEOPLE = (
+    NOT_NAMES
+    | PLACES
+    | frozenset(
+        """google amazon microsoft apple telegram discord whatsapp slack zoom obsidian github
+    gitlab""".split()
+    )
+)
+# Words after which a capitalized word names a place or a thing, hardly ever a person.
+_THING_BEFORE = frozenset(
+    """in on at into onto of the a an via run running use using used pitch pitched about
+    install installed deploy deployed chose choose versus vs di pakai pake soal tentang pasang
+    nyoba coba""".split()
+)
+_LABELS = frozenset(
+    """trigger impact cause root status result answer question summary action note notes todo
+    reminder update error warning info debug plan next decision incident catatan keputusan
+    dampak penyebab rencana hasil tindak lanjut jadwal target storage ingress nodes node budget
+    agenda owner pic deadline timeline user users assistant system bot ai human me you
+    penulis pengguna asisten""".split()
+)
+
+
+def people_of(lines: list[Line], vocabulary: Vocabulary, tools: set[str]) -> tuple[str, ...]:
+    """The day's people, canonical, in order of first evidence; `tools` are terms found as tools
+    (so `Longhorn` is never taken for a person)."""
+    found: list[str] = []
+    turns: dict[tuple[str, str], int] = Counter()
+    for line in lines:
+        if line.speaker:
+            turns[(line.source, line.speaker)] += 1
+    for (source, speaker), count in turns.items():
+        if vocabulary.is_known_person(speaker):
+            found.append(vocabulary.person(speaker))
+        elif _looks_like_name(speaker) and (source == "chat" or count >= 2):
+            found.append(speaker)
+    text = "\n".join(line.text for line in lines)
+    found += vocabulary.find_people(text)
+    found += _named_in_text(lines, text, vocabulary, tools)
+    found += _joined_with(found, text, vocabulary, tools)
+    speakers = sorted({name for name in found if name in _speaker_names(turns)})
+    found.sort(key=lambda name: _first_seen(name, lines, vocabulary))
+    canonical = (vocabulary.person(_full_name(name, speakers)) for name in found)
+    return unique(n for n in canonical if not vocabulary.is_ignored_person(n))
+
+
+def _first_seen(name: str, lines: list[Line], vocabulary: Vocabulary) -> int:
+    """Where the day first names someone, by any of their names: their first turn or mention
+    (the list's order)."""
+    key = name.casefold()
+    for line in lines:
+        if line.speaker and vocabulary.person(line.speaker) == name:
+            return line.order
+        if line.speaker == name or key in line.text.casefold():
+            return line.order
+        if vocabulary.is_known_person(name) and name in vocabulary.find_people(line.text):
+            return line.order
+    return len(lines)
+
+
+def _named_in_text(
+    lines: list[Line], text: str, vocabulary: Vocabulary, tools: set[str]
+) -> list[str]:
+    cued = [
+        m.group(1)
+        for pattern in (_TITLED, _BEFORE, _AFTER)
+        for m in pattern.finditer(text)
+        if pattern is _TITLED or not _in_longer_name(text[: m.start(1)], text[m.end(1) :])
+    ]
+    lowered = {w.casefold() for w in re.findall(r"\b[a-z][a-z'-]+\b", text)}
+    counts: Counter[str] = Counter()
+    inside: set[str] = set()
+    names = proper_names(lines)
+    parts = parts_of_longer(names)
+    for name in names:
+        if (
+            name.single
+            and not name.firm
+            and _PERSON.fullmatch(name.text)
+            and name.text not in parts
+            and name.before not in _THING_BEFORE  # "in Senopati", "run Qdrant": a place, a thing
+        ):
+            counts[_bare(name.text)] += 1
+            if name.inside:
+                inside.add(_bare(name.text))
+    recurring = [
+        w for w, n in counts.items() if n >= 2 and w in inside and w.casefold() not in lowered
+    ]
+    return [_bare(n) for n in [*cued, *recurring] if _may_be_person(_bare(n), vocabulary, tools)]
+
+
+def _joined_with(
+    people: list[str], text: str, vocabulary: Vocabulary, tools: set[str]
+) -> list[str]:
+    """Names listed together with one of the day's people ("Tomi, Maya, Putri, sama Gading")."""
+    keys = {term_key(vocabulary.person(p)) for p in people}
+    out: list[str] = []
+    for match in _JOINED.finditer(text):
+        names = re.findall(_NAME, match.group(0))
+        if len(names) < 3 and not re.search(_AND, match.group(0)):
+            continue
+        if any(term_key(vocabulary.person(n)) in keys for n in names):
+            out += [n for n in names if _may_be_person(n, vocabulary, tools)]
+    return out
+
+
+def _may_be_person(name: str, vocabulary: Vocabulary, tools: set[str]) -> bool:
+    key = term_key(name)
+    return key not in _NOT_PEOPLE and key not in tools and vocabulary.lookup(name) is None
+
+
+def _bare(word: str) -> str:
+    """A name without its possessive ("Surya's" -> "Surya")."""
+    return _POSSESSIVE.sub("", word)
+
+
+def _in_longer_name(before: str, after: str) -> bool:
+    """Whether a capitalized word is part of a longer name ("Uptime Kuma", "PT Lintas Data",
+    "Blok M"); titles ("Pak Surya") and the calendar ("Rina Jumat ini") do not count."""
+    prev = re.search(r"([A-Z][\w'-]*)\s+$", before)
+    nxt = re.match(r"\s+([A-Z0-9][\w'-]*)", after)
+    return any(m is not None and term_key(m.group(1)) not in _NOT_PEOPLE for m in (prev, nxt))
+
+
+def _speaker_names(turns: dict[tuple[str, str], int]) -> set[str]:
+    return {speaker for _, speaker in turns}
+
+
+def _full_name(name: str, speakers: list[str]) -> str:
+    """The speaker a short form stands for ("Mel" for Melanie), when exactly one fits."""
+    if len(name) < 3 or name in speakers:
+        return name
+    fits = [s for s in speakers if s.casefold().startswith(name.casefold())]
+    return fits[0] if len(fits) == 1 else name
+
+
+def _looks_like_name(speaker: str) -> bool:
+    words = speaker.split()
+    return (
+        speaker[0].isupper()
+        and term_key(speaker) not in _LABELS
+        and term_key(words[0]) not in _LABELS
+        and not any(part.isupper() and len(part) > 1 for part in words)
+        and all(w[0].isupper() for w in words)
+    )

@@ -1,0 +1,222 @@
+"""Terms a day names that the controlled vocabulary does not know: what `uncategorized` keeps.
+
+A term is a tool, product, library or project name, found by what writes one:
+
+- a code span holding one identifier (`pg_dump`, `k3sup`), or a command's first word
+  (`restic backup ...`);
+- a package manager's install line (`pip install zod`, `npm i astro`, `cargo add serde`) or an
+  import (`import celery`, `from pydantic import ...`);
+- a name after a word of use, in English or Indonesian (`using X`, `switched to X`, `pakai X`,
+  `pake X`, `pindah ke X`, `nyoba X`, `install X`), or before a version (`Traefik v3.1`);
+- a CamelCase word or one with inner capitals or digits (`RabbitMQ`, `vLLM`, `Qwen2`).
+
+Not a term: a vocabulary term or its alias, a person, a word of the calendar, a common acronym
+(API, CPU, PR, ...), a path, a number. The kind follows one rule: a `library` is installed by a
+language's package manager or imported into code (or called a library, `lib`, package); a
+`project` is called so (`project X`, `proyek X`, `side project X`, `repo X`); anything else
+(servers, databases, platforms, services, tools, hardware) is a `technology`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from vaultkit.summarize.names import PLACES, ProperName, parts_of_longer, proper_names
+from vaultkit.summarize.text import Line
+from vaultkit.vocabulary import Vocabulary, term_key
+
+MAX_PER_DAY = 12  # more than this is a note pasted from somewhere, not a day's new tools
+
+_IDENT = r"[A-Za-z][\w.+-]*[\w+]|[A-Za-z]"
+_NAME = r"[A-Za-z][\w.+-]*[A-Za-z0-9+]"
+_ACRONYM = re.compile(r"[A-Z]{1,6}s?")
+# A machine's or a field's name, not a tool's: `pve-01`, `nuc-03`, `ledger_entries`, `chat_id`.
+_HOST_OR_FIELD = re.compile(r"[a-z]+(?:-[a-z]+)*-\d+[a-z]?|[a-z0-9]+(?:_[a-z0-9]+)+")
+_MONEY = re.compile(r"(?:Rp|IDR|USD|US\$|\$|EUR|SGD)\b", re.I)
+_CALLED = re.compile(
+    r"\b(?:called|named|namanya|bernama|dinamain|dinamai|dikasih nama)\s+[\"']?(" + _NAME + r")",
+    re.I,
+)
+_PROJECT_WORD = re.compile(r"\b(?:project|proyek|projek|repo|app|aplikasi|bot|tool)\b", re.I)
+_CODE = re.compile(r"`([^`\n]+)`")
+_INSTALL = re.compile(
+    r"\b(?:pip3?\s+install|uv\s+(?:add|pip\s+install)|poetry\s+add|pipx\s+install|"
+    r"npm\s+(?:install|i|add)|yarn\s+add|pnpm\s+(?:add|install)|bun\s+add|cargo\s+(?:add|install)|"
+    r"go\s+get|go\s+install|gem\s+install|composer\s+require|dotnet\s+add\s+package)"
+    r"((?:\s+-{1,2}[\w-]+)*\s+(?:[@\w][\w./@-]*)(?:\s+[@\w][\w./@-]*)*)",
+    re.IGNORECASE,
+)
+_IMPORT = re.compile(r"^\s*(?:import\s+([a-z_]\w*)\s*$|from\s+([a-z_]\w*)(?:\.\w+)*\s+import\s)")
+_USE = re.compile(  # the cue in any case ("Tried Qdrant"), the name as written
+    r"\b(?i:using|use|used|uses|switched to|switch to|moved to|move to|migrate to|migrated to|"
+    r"try|tried|trying|install|installed|deploy|deployed|setup|set up|upgrade|upgraded|"
+    r"pakai|pake|memakai|menggunakan|pindah ke|ganti ke|nyoba|coba|cobain|install|instal|"
+    r"deploy|setup|upgrade|bikin|via|lewat)\s+(" + _NAME + r")"
+)
+_VERSIONED = re.compile(r"\b(" + _NAME + r")\s+v?\d+(?:\.\d+)+\b")
+_INNER_CAPS = re.compile(
+    r"(?<![\w./@-])((?:[a-z]+[A-Z]|[A-Z][a-z]+[A-Z]|[A-Z]+[a-z]+\d|[A-Za-z]+\d+[A-Za-z])"
+    r"(?:[\w]|[.-](?=\w))*)(?![\w/@])"
+)
+_PROJECT = re.compile(
+    r"\b(?:project|proyek|projek|side project|repo|repository)\s+(" + _NAME + r")", re.I
+)
+_LIBRARY = re.compile(
+    r"\b(?:library|lib|package|paket|pustaka|module|modul)\s+(" + _NAME + r")", re.I
+)
+_COMMON = frozenset(
+    """api apis cli ui ux db dbs pr prs sql http https json yaml toml csv cpu gpu ram ssd hdd nas
+    vpn dns ssh url urls ok qa eta wib wita wit todo adr sre ceo cto cfo hr ai llm ml os vm vms
+    ip tcp udp tls ssl html css js ts id en pdf png jpg mp4 utc gmt am pm rps qps ms kb mb gb tb
+    nvme sata hdmi usb wifi lan wan v1 v2 v3 sla slo kpi okr mvp poc faq the a an it this that yes no new old main prod staging
+    dev test tests ci cd ci/cd repo readme docs doc config env bug fix feat chore wip it's
+    pip pip3 npm npx yarn pnpm uv poetry pipx cargo gem composer apt brew dnf""".split()
+)
+_WORDS = frozenset(
+    """it this that the a an we i you he she they and or to of in on for with from by at is are
+    was were be been ini itu yang dan di ke dari dengan untuk buat sama aja juga udah sudah
+    gw lu kita mereka dia aku kamu semua lagi""".split()
+)
+
+
+def new_terms(lines: list[Line], vocabulary: Vocabulary) -> dict[str, list[str]]:
+    """Terms outside the vocabulary, by kind (`technologies`, `libraries`, `projects`), in order
+    of first mention, each spelled as the day first capitalizes it."""
+    found: dict[str, tuple[str, str]] = {}  # key -> (spelling, kind)
+    order: list[str] = []
+    people = {term_key(p) for p in _speakers(lines)}
+
+    def add(name: str, kind: str) -> None:
+        name = name.strip(".-+,:;")
+        key = term_key(name)
+        if not _acceptable(name, key, vocabulary, people):
+            return
+        if key not in found:
+            found[key] = (name, kind)
+            order.append(key)
+            return
+        spelling, old = found[key]
+        better = name if spelling.islower() and not name.islower() else spelling
+        kinds = ("library", "project", "technology")  # stronger evidence first
+        found[key] = (better, kinds[min(kinds.index(old), kinds.index(kind))])
+
+    for line in lines:
+        text = line.text
+        for match in _INSTALL.finditer(text):
+            for package in match.group(1).split():
+                if not package.startswith("-"):
+                    add(package.split("==")[0].split("@")[0] or package, "library")
+        imported = _IMPORT.match(text.replace("`", ""))
+        if imported:
+            add(imported.group(1) or imported.group(2), "library")
+        code = {m.group(1) for m in _CODE.finditer(text)}
+        unticked = text.replace("`", "")
+        for pattern, kind in ((_LIBRARY, "library"), (_PROJECT, "project"), (_CALLED, "")):
+            for match in pattern.finditer(unticked):
+                name = match.group(1)
+                if _named(name) or name in code or kind == "library":
+                    add(name, kind or _kind_called(unticked[: match.start()]))
+        for match in _CODE.finditer(text):
+            add(_code_name(match.group(1)), "technology")
+        plain = _CODE.sub(" ", text)
+        for pattern in (_USE, _VERSIONED):
+            for match in pattern.finditer(plain):
+                if _named(match.group(1)):
+                    add(match.group(1), "technology")
+        for match in _INNER_CAPS.finditer(plain):
+            add(match.group(1), "technology")
+    kinds: dict[str, list[str]] = {"technologies": [], "libraries": [], "projects": []}
+    plural = {"technology": "technologies", "library": "libraries", "project": "projects"}
+    for key in order[:MAX_PER_DAY]:
+        spelling, kind = found[key]
+        kinds[plural[kind]].append(spelling)
+    return kinds
+
+
+def named_terms(
+    lines: list[Line], vocabulary: Vocabulary, people: tuple[str, ...], found: dict[str, list[str]]
+) -> dict[str, list[str]]:
+    """`found` with the proper names of the day that are not people added as technologies: a
+    name of several words ("Uptime Kuma", "RTX 3090") once inside a sentence, one word
+    ("Trivy") twice; not an acronym alone, a place, a firm, or a part of a longer name."""
+    names = proper_names(lines)
+    parts = parts_of_longer(names)
+    taken = {term_key(t) for ts in found.values() for t in ts}
+    persons = {term_key(p) for p in people} | {term_key(p) for p in _speakers(lines)}
+    counts = Counter(term_key(n.text) for n in names)
+    out = {kind: list(terms) for kind, terms in found.items()}
+    for name in names:
+        key = term_key(name.text)
+        if key in taken or not _named_term(name, parts, counts[key]):
+            continue
+        words = name.text.split()
+        if any(term_key(w) in persons or vocabulary.lookup(w) for w in words):
+            continue
+        if name.single and any(p.startswith(key) for p in persons):  # "Mel" for Melanie
+            continue
+        if _lengthen(out, name.text, taken):
+            continue
+        if _acceptable(name.text, key, vocabulary, persons) and key not in PLACES:
+            taken.add(key)
+            out["technologies"].append(name.text)
+    return out
+
+
+def _lengthen(found: dict[str, list[str]], longer: str, taken: set[str]) -> bool:
+    """Put a longer name in the place of a term found inside it ("OpenAI" -> "OpenAI API")."""
+    words = {term_key(w) for w in longer.split()}
+    for terms in found.values():
+        for i, term in enumerate(terms):
+            if term_key(term) in words:
+                terms[i] = longer
+                taken.add(term_key(longer))
+                return True
+    return False
+
+
+def _named_term(name: ProperName, parts: set[str], count: int) -> bool:
+    if not name.inside or name.titled or name.firm or name.split:
+        return False
+    if all(_ACRONYM.fullmatch(w) for w in name.text.split()):
+        return False
+    return not name.single or (count >= 1 and name.text not in parts)
+
+
+def _acceptable(name: str, key: str, vocabulary: Vocabulary, people: set[str]) -> bool:
+    if len(name) < 2 or not re.search(r"[A-Za-z]", name) or "/" in name:
+        return False
+    if _HOST_OR_FIELD.fullmatch(name) or _MONEY.match(name):
+        return False
+    if key in _COMMON or key in _WORDS or key in people or name.replace(".", "").isdigit():
+        return False
+    if vocabulary.lookup(name) is not None or vocabulary.is_known_person(name):
+        return False
+    return not re.fullmatch(r"v?\d+(\.\d+)*\w?", key)
+
+
+def _code_name(span: str) -> str:
+    """The tool a code span names: itself when it is one identifier, else a command's first
+    word; nothing for paths, options, numbers or prose."""
+    words = span.split()
+    if not words or len(words) > 8:
+        return ""
+    first = words[0]
+    if len(words) == 1:
+        return first if re.fullmatch(_IDENT, first) and not first.isupper() else ""
+    command = re.fullmatch(r"[a-z][a-z0-9_-]+", first)
+    return first if (command and words[1][:1] in "-./$") or (command and len(words) > 2) else ""
+
+
+def _kind_called(before: str) -> str:
+    """The kind of a thing given a name: a project when the words before call it one."""
+    return "project" if _PROJECT_WORD.search(before[-60:]) else "technology"
+
+
+def _named(word: str) -> bool:
+    """A word a person writes as a name: capitalized, with inner capitals or digits, or dotted."""
+    return word[0].isupper() or any(c.isdigit() for c in word) or "." in word.strip(".")
+
+
+def _speakers(lines: list[Line]) -> set[str]:
+    return {line.speaker for line in lines if line.speaker}
