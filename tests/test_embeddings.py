@@ -56,8 +56,10 @@ def test_backend_stores_vectors_and_ranks(workspace, llm_server, backend) -> Non
     assert all(len(r.json["input"]) <= 4 for r in llm_server.requests)
     result = search(config, "kubernetes cluster", as_of=None, top_k=3)
     assert result.backend == backend and 1 <= len(result.hits) <= 3
-    assert result.hits[0].semantic == pytest.approx(1.0)
-    assert all(0 <= h.semantic <= 1 for h in result.hits)
+    best = max(h.semantic for h in result.hits)
+    if backend == "embeddings":  # the nearest vector scores 1; a hybrid's best need not be first
+        assert best == pytest.approx(1.0)
+    assert best > 0 and all(0 <= h.semantic <= 1 for h in result.hits)
     assert len(llm_server.requests) == asked + 1  # only the query: stored vectors are reused
 
 

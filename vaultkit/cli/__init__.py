@@ -22,6 +22,8 @@ COMMAND_MODULES = {
     "lint": "lint_cmd",
     "search": "search_cmd",
     "recall": "recall_cmd",
+    "explain": "reading_cmd",
+    "vocab": "reading_cmd",
     "graph": "graph_cmd",
     "eval": "search_cmd",
     "backfill": "archive_cmd",

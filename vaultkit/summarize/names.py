@@ -30,7 +30,10 @@ NOT_NAMES = (
     june july august september october november december senin selasa rabu kamis jumat sabtu
     minggu januari februari maret mei juni juli agustus oktober desember today tomorrow yesterday
     mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec
-    agu okt des
+    agu okt des mondays tuesdays wednesdays thursdays fridays saturdays sundays weekend weekends
+    japanese chinese korean indian american european english indonesian javanese sundanese
+    balinese french german italian spanish thai dutch british russian arabic
+    kb mb gb tb pb ms gbps mbps
     lebaran ramadan natal christmas idul fitri english indonesian inggris bahasa hello halo hi hey
     thanks makasih oke okay sure nice good great noted note notes todo reminder update status
     summary meeting decision incident action impact trigger root cause next plan rencana catatan
@@ -50,11 +53,12 @@ NOT_NAMES = (
 # first users write about; an unlisted place may come out as a new term, which `vocab` shows.
 PLACES = frozenset(
     """jakarta bandung surabaya bali yogyakarta jogja medan semarang bogor depok tangerang bekasi
-    malang ubud solo makassar palembang batam lombok bandara kemang menteng senayan sudirman
-    kuningan bsd serpong cibubur puncak glodok blok kota singapore malaysia kuala lumpur bangkok
-    manila hanoi tokyo osaka kyoto seoul beijing shanghai hong kong taipei sydney melbourne delhi
+    malang ubud makassar palembang batam lombok kemang menteng senayan sudirman
+    senopati padang cikini tebet bintaro cilandak
+    kuningan bsd serpong cibubur puncak glodok singapore malaysia bangkok
+    manila hanoi tokyo osaka kyoto seoul beijing shanghai taipei sydney melbourne delhi
     mumbai dubai istanbul london paris rome berlin madrid amsterdam lisbon prague vienna zurich
-    barcelona milan new york boston chicago seattle austin denver miami toronto vancouver
+    barcelona milan boston chicago seattle denver miami toronto vancouver
     mexico brazil canada america usa europe asia africa australia japan korea china india
     thailand vietnam philippines france germany italy spain england ireland netherlands
     hawaii california texas florida""".split()
@@ -178,8 +182,9 @@ def _letter_after_name(words: list[str]) -> bool:
 
 
 def _names_nothing(word: str) -> bool:
+    parts = word.casefold().split("-")
     return (
-        word.casefold() in NOT_NAMES
+        all(part in NOT_NAMES for part in parts)  # "Friday-Saturday"
         or _QUARTER_OR_LEVEL.fullmatch(word) is not None
         or (len(word) == 1 and word.isupper())
     )

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from vaultkit.summarize.lexicon import signals
 from vaultkit.summarize.names import PLACES, ProperName, parts_of_longer, proper_names
 from vaultkit.summarize.text import Line
 from vaultkit.vocabulary import Vocabulary, term_key
@@ -30,9 +31,10 @@ MAX_PER_DAY = 12  # more than this is a note pasted from somewhere, not a day's 
 
 _IDENT = r"[A-Za-z][\w.+-]*[\w+]|[A-Za-z]"
 _NAME = r"[A-Za-z][\w.+-]*[A-Za-z0-9+]"
+_STATUS = re.compile(r"[A-Z][a-z]+(?:ing|ed)")
 _ACRONYM = re.compile(r"[A-Z]{1,6}s?")
 # A machine's or a field's name, not a tool's: `pve-01`, `nuc-03`, `ledger_entries`, `chat_id`.
-_HOST_OR_FIELD = re.compile(r"[a-z]+(?:-[a-z]+)*-\d+[a-z]?|[a-z0-9]+(?:_[a-z0-9]+)+")
+_HOST_OR_FIELD = re.compile(r"[a-z]+(?:-[a-z]+)*-\d+[a-z]?|[a-z0-9]+(?:_[a-z0-9]*)+")
 _MONEY = re.compile(r"(?:Rp|IDR|USD|US\$|\$|EUR|SGD)\b", re.I)
 _CALLED = re.compile(
     r"\b(?:called|named|namanya|bernama|dinamain|dinamai|dikasih nama)\s+[\"']?(" + _NAME + r")",
@@ -178,6 +180,8 @@ def _lengthen(found: dict[str, list[str]], longer: str, taken: set[str]) -> bool
 def _named_term(name: ProperName, parts: set[str], count: int) -> bool:
     if not name.inside or name.titled or name.firm or name.split:
         return False
+    if name.single and (_STATUS.fullmatch(name.text) or signals(name.text)):
+        return False  # "Running", "Computed", "Deploy": a status or a word of work, capitalized
     if all(_ACRONYM.fullmatch(w) for w in name.text.split()):
         return False
     return not name.single or (count >= 1 and name.text not in parts)

@@ -1,0 +1,71 @@
+"""Why a day's summary says what it says (`vaultkit explain DAY`): the offline summarizer's
+reading of the day, feature by feature, beside the summary the vault holds.
+
+The reading is the offline summarizer's whatever the workspace's summarizer is: it is what the
+importance of the hybrid score rests on for every user without an LLM, and the one that can say
+why. The summary on file may differ: written by an LLM, edited by hand, or from older notes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from vaultkit.config import Config
+from vaultkit.errors import UsageError
+from vaultkit.files.layout import rel
+from vaultkit.files.sources import read_day
+from vaultkit.jobs.survey import open_catalog, survey
+from vaultkit.summarize.offline import Explanation, OfflineSummarizer
+from vaultkit.vocabulary import Vocabulary
+
+
+@dataclass(frozen=True)
+class DayExplanation:
+    """The offline reading of a day, its summary's fields normalized by the vocabulary, and the
+    summary the vault holds (None when there is none)."""
+
+    reading: Explanation
+    note: str
+    fields: dict[str, Any]
+    on_file: dict[str, Any] | None
+
+    def as_dict(self) -> dict[str, Any]:
+        shown = self.reading.as_dict()
+        for kind in ("projects", "technologies", "libraries"):
+            shown.pop(kind, None)
+        return {**shown, **self.fields, "note": self.note, "summary_on_file": self.on_file}
+
+
+def explain_day(config: Config, day: date) -> DayExplanation:
+    """The features behind a day's importance, mood, people, terms and bullets."""
+    catalog = open_catalog(config, read_only=True)
+    try:
+        found = survey(config, catalog)
+    finally:
+        catalog.close()
+    note = found.note_path(day)
+    if note is None:
+        raise UsageError(f"no daily note for {day} in {rel(config, config.memory_dir)}")
+    vocabulary = Vocabulary(config.vocabulary, config.people)
+    reading = OfflineSummarizer(vocabulary).explain(read_day(day, note, found.transcripts_of(day)))
+    summary = vocabulary.summary(day, reading.fields)
+    fields = {
+        "projects": list(summary.projects),
+        "tags": list(summary.tags),
+        "uncategorized": {
+            k: list(summary.uncategorized.of(k)) for k in ("technologies", "libraries", "projects")
+        },
+    }
+    facts = found.summaries.get(day)
+    on_file = None
+    if facts is not None and facts.fields is not None:
+        written = facts.fields
+        on_file = {
+            "importance": written["importance"],
+            "mood": written["mood"],
+            "by_vaultkit": facts.pristine,
+            "current": facts.source == found.source_of(day),
+        }
+    return DayExplanation(reading, rel(config, note), fields, on_file)
