@@ -207,3 +207,19 @@ def test_the_sweep_shows_this_config_even_when_it_ranks_low(workspace: Path) -> 
     mine = [line for line in sweep if line.endswith("* this config")]
     assert len(mine) == 1 and int(mine[0].split()[0]) > 15  # its rank, below the best 15
     assert len(sweep) == 16
+
+
+def test_explain_and_vocab_on_a_terminal_and_in_a_pipe(workspace: Path) -> None:
+    code, shown, _ = on_terminal(["explain", "2026-07-06"], workspace)
+    assert code == 0
+    assert "importance 9" in shown and "an incident (37 minutes)" in ESCAPE.sub("", shown)
+    done = piped(["explain", "2026-07-06"], workspace)
+    assert done.returncode == 0 and "\x1b[" not in done.stdout
+    evidence = next(line for line in done.stdout.splitlines() if line.startswith("an incident"))
+    assert len(evidence) > 80 and "…" not in evidence  # the evidence whole, unwrapped
+    code, shown, _ = on_terminal(["vocab"], workspace)
+    assert code == 0 and "terms outside the vocabulary" in shown
+    table = piped(["vocab"], workspace)
+    assert table.returncode == 0
+    assert table.stdout.splitlines()[1].split()[:3] == ["term", "kind", "days"]
+    assert '"technologies": [' in table.stdout and "to adopt them" in table.stderr

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
@@ -140,6 +140,15 @@ class Vocabulary:
             return []
         names = (self._match_person(m.group(0)) for m in self._people_pattern.finditer(text))
         return list(unique(n for n in names if n and not self.is_ignored_person(n)))
+
+    def find_people_at(self, text: str) -> Iterator[tuple[str, int]]:
+        """Each mention of a known person in text: their canonical name and where it starts."""
+        if self._people_pattern is None:
+            return
+        for match in self._people_pattern.finditer(text):
+            name = self._match_person(match.group(0))
+            if name and not self.is_ignored_person(name):
+                yield name, match.start()
 
     def summary(self, day: date, fields: DayFields, related: Iterable[date] = ()) -> Summary:
         """The summary of a day from a summarizer's fields, its terms made canonical."""

@@ -73,8 +73,13 @@ def bullets(
         for i, sentence in enumerate(pieces(_with_label(line)))
         if _LETTER.search(sentence)
     ]
-    topic = _Topic([sentence for _, _, sentence in said])
-    candidates = [_score(line, i, sentence, named, assistant, topic) for line, i, sentence in said]
+    terms = [frozenset(tokenize(sentence)) for _, _, sentence in said]
+    topic = _Topic(terms)
+    keys = [k for k in (term_key(n) for n in named) if k]
+    candidates = [
+        _score(line, i, sentence, ts, keys, assistant, topic)
+        for (line, i, sentence), ts in zip(said, terms, strict=True)
+    ]
     if not candidates:
         return (EMPTY_DAY,), []
     ranked = sorted(candidates, key=lambda c: (-c.score, c.order))
@@ -90,9 +95,9 @@ def _pick(pool: list[Candidate], wanted: int, topic: _Topic) -> list[Candidate]:
     near-duplicates (a decision in the note and again in the chat) are skipped."""
     chosen: list[Candidate] = []
     seen: list[set[str]] = []
-    pool = list(pool)
+    pool = sorted(pool, key=lambda c: (-c.score, c.order))
     while pool and len(chosen) < wanted:
-        best = max(pool, key=lambda c: (_now(c, topic), -c.order[0], -c.order[1]))
+        best = _best_now(pool, topic)
         pool.remove(best)
         words = set(_words(best.text))
         if not words or any(_overlap(words, other) > 0.6 for other in seen):
@@ -101,6 +106,20 @@ def _pick(pool: list[Candidate], wanted: int, topic: _Topic) -> list[Candidate]:
         seen.append(words)
         topic.covered(best.terms)
     return sorted(chosen, key=lambda c: c.order)
+
+
+def _best_now(pool: list[Candidate], topic: _Topic) -> Candidate:
+    """The candidate scoring best now (the earlier on a tie). A candidate's score now is never
+    above its first score (covered words only weigh less), so the scan of the pool, best first
+    score first, stops at the first that cannot win: lazy greedy selection."""
+    best, best_key = pool[0], (_now(pool[0], topic), -pool[0].order[0], -pool[0].order[1])
+    for candidate in pool[1:]:
+        if candidate.score < best_key[0]:
+            break
+        key = (_now(candidate, topic), -candidate.order[0], -candidate.order[1])
+        if key > best_key:
+            best, best_key = candidate, key
+    return best
 
 
 def _now(candidate: Candidate, topic: _Topic) -> float:
@@ -113,8 +132,7 @@ class _Topic:
     closeness to them (the cosine of its words with the day's repeated words, as centroid
     summarizers do), 0 to 1 of the best sentence's."""
 
-    def __init__(self, sentences: list[str]) -> None:
-        terms = [frozenset(tokenize(s)) for s in sentences]
+    def __init__(self, terms: list[frozenset[str]]) -> None:
         counts = Counter(t for ts in terms for t in ts)
         self.repeated = {t: float(n - 1) for t, n in counts.items() if n > 1}
         self.top = 1.0
@@ -134,12 +152,13 @@ def _score(
     line: Line,
     i: int,
     sentence: str,
+    terms: frozenset[str],
     names: list[str],
     assistant: frozenset[str],
     day: _Topic,
 ) -> Candidate:
+    """`names` are the day's people and terms as `term_key`s."""
     hits = signals(sentence)
-    terms = frozenset(tokenize(sentence))
     topic = day.weight(terms)
     reasons: list[str] = []
     score = 0.0
@@ -160,8 +179,8 @@ def _score(
         add(round(TOPIC * topic, 2), "the day's topic")
     if _NUMBER.search(sentence):
         add(1.0, "numbers")
-    folded = sentence.casefold()
-    named = sum(1 for n in names if term_key(n) and term_key(n) in term_key(folded))
+    folded = term_key(sentence)
+    named = sum(1 for n in names if n in folded)
     if named:
         add(0.75 * min(named, 3), f"{named} names")
     if line.item and line.source == "note":

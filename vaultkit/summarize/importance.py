@@ -57,6 +57,7 @@ _BIG_MONEY = re.compile(
     r"(?:\$|usd\s*|us\$)\s*\d{1,3}(?:[.,]\d{3})+|rp\.?\s*\d{1,3}(?:\.\d{3}){2,}",
     re.IGNORECASE,
 )
+_DIGIT = re.compile(r"\d")
 _DRILL = re.compile(r"\b(?:drill|simulation|tabletop|rehearsal|latihan|simulasi|gladi)\b", re.I)
 _FINAL = re.compile(r"\b(?:final|approved|disetujui|di-acc|acc|sign(?:ed)? off|greenlit)\b", re.I)
 
@@ -137,8 +138,10 @@ class _Sentence:
             or around["reminder"]
             or around["small_talk"]
         )
-        self.minutes = _minutes(text)
-        self.amount = bool(_BIG_MONEY.search(text))
+        counted = _DIGIT.search(text) is not None  # durations, amounts and impacts have digits
+        self.minutes = _minutes(text) if counted else 0.0
+        self.amount = counted and _BIG_MONEY.search(text) is not None
+        self.counted = counted
 
     @property
     def about_work(self) -> bool:
@@ -180,13 +183,11 @@ class _Sentence:
     def incident(self) -> bool:
         """An incident said outright, or trouble in production, or with a counted impact; a
         drill or a simulation is none."""
-        if _DRILL.search(self.text):
+        if not (self.hits["incident"] or self.hits["trouble"]) or _DRILL.search(self.text):
             return False
         if self.hits["incident"]:
             return True
-        return bool(self.hits["trouble"]) and bool(
-            self.hits["production"] or _IMPACT.search(self.text)
-        )
+        return bool(self.hits["production"]) or (self.counted and bool(_IMPACT.search(self.text)))
 
 
 def _base(per: list[_Sentence], named: bool) -> Feature:

@@ -4,7 +4,7 @@ Each category lists lowercase words and phrases; `signals(text)` counts each cat
 phrase matched whole (the longest first), a hit after a negation not counted ("not decided yet",
 "belum ada keputusan", "ga jadi pindah"). Categories name what a person would name: a decision,
 an incident, a migration, money, a deadline, an explicit "important", delivery, small talk,
-reminders. The moods' words are `mood`'s.
+reminders; and the moods' words, feelings said and hints (see `mood`).
 """
 
 from __future__ import annotations
@@ -155,6 +155,84 @@ NEGATIONS = frozenset(
 _TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*\??")
 
 
+MOODS = ("stressed", "frustrated", "tired", "excited", "productive", "happy", "relaxed")
+
+FEELINGS: dict[str, tuple[str, ...]] = {
+    "stressed": (
+        "stressed", "stress", "stressful", "panic", "panicked", "panicking", "worried", "nervous",
+        "anxious", "overwhelmed", "tense", "rough day", "hectic", "on edge", "freaking out",
+        "stres", "setres", "panik", "pusing", "deg-degan", "degdegan", "khawatir", "cemas",
+        "tegang", "was-was", "kewalahan", "mumet", "puyeng", "ketar-ketir",
+    ),
+    "frustrated": (
+        "frustrated", "frustrating", "frustration", "annoyed", "annoying", "irritated",
+        "irritating", "fed up", "pissed", "angry", "sick of", "infuriating",
+        "kesel", "kesal", "bete", "sebel", "sebal", "nyebelin", "gregetan", "ngeselin", "emosi",
+        "dongkol", "jengkel", "marah", "geram",
+    ),
+    "tired": (
+        "tired", "exhausted", "exhausting", "drained", "sleepy", "burned out", "burnt out",
+        "worn out", "bad sleep", "no sleep", "didn't sleep", "barely slept", "no energy",
+        "capek", "cape", "capai", "lelah", "ngantuk", "tepar", "lemes", "teler", "pegel",
+        "kurang tidur", "ga tidur", "gak tidur", "ga bisa tidur", "gak bisa tidur", "kecapekan",
+    ),
+    "excited": (
+        "excited", "exciting", "thrilled", "hyped", "can't wait", "cant wait", "pumped", "stoked",
+        "gak sabar", "ga sabar", "nggak sabar", "semangat", "antusias", "excited banget",
+    ),
+    "productive": (
+        "productive", "productive day", "good day", "solid day", "got a lot done", "focused",
+        "in the zone", "produktif", "fokus",
+    ),
+    "happy": (
+        "happy", "happiest", "glad", "joyful", "delighted", "grateful", "thankful", "proud",
+        "good mood", "cheerful",
+        "senang", "seneng", "bahagia", "bersyukur", "hepi", "terharu", "bangga", "gembira",
+    ),
+    "relaxed": (
+        "relaxed", "relaxing", "calm", "chill", "chilled", "chilling", "day off", "lazy",
+        "laid back", "santai", "santuy", "tenang", "selow", "leha-leha", "rebahan", "adem",
+    ),
+}  # fmt: skip
+
+HINTS: dict[str, tuple[str, ...]] = {
+    "stressed": (
+        "outage", "incident", "urgent", "deadline", "pressure", "firefighting", "escalation",
+        "oh no", "how bad", "scary",
+        "mepet", "dikejar", "gawat", "waduh", "insiden", "kebakaran", "serem", "ngeri",
+    ),
+    "frustrated": (
+        "ugh", "damn", "sigh", "regret", "wasted", "again?", "hate", "embarrassing", "complained",
+        "anjir", "astaga", "sial", "nyerah", "capek deh", "buang waktu", "males", "zonk",
+    ),
+    "tired": (
+        "long night", "long day", "hours of sleep", "up until", "all-nighter", "begadang",
+        "lembur", "sampe pagi", "sampai pagi",
+    ),
+    "excited": (
+        "finally", "awesome", "amazing", "congrats", "woohoo", "yay", "can't believe",
+        "akhirnya", "mantap", "mantep", "keren", "asik", "asyik", "hore", "yeay", "wih", "gokil",
+    ),
+    "productive": (
+        "done", "finished", "shipped", "merged", "fixed", "published", "completed", "deployed",
+        "closed", "released", "built",
+        "beres", "kelar", "selesai", "rampung", "berhasil", "lancar", "tuntas",
+    ),
+    "happy": (
+        "loved", "love", "fun", "celebrate", "celebrated", "celebrating", "enjoyed", "laughed",
+        "alhamdulillah", "ketawa", "lucu", "syukur", "seru", "enak", "senyum",
+    ),
+    "relaxed": (
+        "quiet", "rest", "slow day", "slow", "no work", "no laptop", "weekend", "libur", "cuti",
+        "istirahat", "nyantai",
+    ),
+}  # fmt: skip
+INTENSIFIERS = frozenset(
+    """banget bgt bener parah berat sekali pol amat really very so super totally extremely
+    incredibly""".split()
+)
+
+
 class Matcher:
     """Counts a lexicon's categories in text: each entry matched whole, the longest first, a
     hit after a negation not counted ("not decided yet", "belum ada keputusan", "ga jadi
@@ -162,18 +240,38 @@ class Matcher:
     twice."""
 
     def __init__(
-        self, lexicon: dict[str, tuple[str, ...]], intensifiers: frozenset[str] = frozenset()
+        self,
+        lexicon: dict[str, tuple[str, ...]],
+        intensifiers: frozenset[str] = frozenset(),
+        intensified: frozenset[str] = frozenset(),
     ) -> None:
-        self.index = _index(lexicon)
+        # Each family of categories (the events; the moods, `feel:` and `hint:`) takes its own
+        # longest match: "cuti sehari" (a quiet day) must not hide "cuti" (a hint of rest).
+        families: dict[str, dict[str, tuple[str, ...]]] = {}
+        for category, entries in lexicon.items():
+            family = "mood" if ":" in category else ""
+            families.setdefault(family, {})[category] = entries
+        self.indexes = [_index(family) for _, family in sorted(families.items())]
         self.intensifiers = intensifiers
+        self.intensified = intensified  # the categories an intensifier counts twice
         self.counts = lru_cache(maxsize=1 << 14)(self._counts)
 
     def _counts(self, text: str) -> Counter[str]:
         tokens = [t.rstrip("?") if t != "again?" else t for t in _TOKEN.findall(_fold(text))]
         counts: Counter[str] = Counter()
+        for index in self.indexes:
+            self._scan(tokens, index, counts)
+        return counts
+
+    def _scan(
+        self,
+        tokens: list[str],
+        index: dict[str, list[tuple[tuple[str, ...], str]]],
+        counts: Counter[str],
+    ) -> None:
         i = 0
         while i < len(tokens):
-            options = self.index.get(tokens[i])
+            options = index.get(tokens[i])
             if options is None:
                 i += 1
                 continue
@@ -184,9 +282,11 @@ class Matcher:
                 if matched == 1 or len(words) == matched:
                     matched = len(words)
                     if not _negated(tokens, i):
-                        counts[category] += 1 + self._intensified(tokens, i, i + matched)
+                        twice = category in self.intensified
+                        counts[category] += 1 + (
+                            twice and self._intensified(tokens, i, i + matched)
+                        )
             i += matched
-        return counts
 
     def _intensified(self, tokens: list[str], start: int, end: int) -> int:
         around = tokens[max(0, start - 1) : start] + tokens[end : end + 1]
@@ -205,12 +305,19 @@ def _index(lexicon: dict[str, tuple[str, ...]]) -> dict[str, list[tuple[tuple[st
     return index
 
 
-_EVENTS = Matcher(LEXICON)
+_MOOD_WORDS = {
+    **{f"feel:{m}": w for m, w in FEELINGS.items()},
+    **{f"hint:{m}": w for m, w in HINTS.items()},
+}
+_ALL = Matcher({**LEXICON, **_MOOD_WORDS}, INTENSIFIERS, frozenset(_MOOD_WORDS))
 
 
 def signals(text: str) -> Counter[str]:
-    """How often each category occurs in text; a negated hit ("not decided") is not counted."""
-    return _EVENTS.counts(text)
+    """How often each category occurs in text (the events' and the moods', `feel:<mood>` and
+    `hint:<mood>`); a negated hit ("not decided") is not counted, a mood beside an intensifier
+    ("capek banget") twice. One pass for all: the importance, the mood and the bullets read the
+    same sentences."""
+    return _ALL.counts(text)
 
 
 def _fold(text: str) -> str:

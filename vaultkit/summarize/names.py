@@ -63,14 +63,23 @@ PLACES = frozenset(
     thailand vietnam philippines france germany italy spain england ireland netherlands
     hawaii california texas florida""".split()
 )
-_TOKEN = re.compile(r"\S+")
 _SUFFIXES = re.compile(r"(?:'s|'|\u2019s|-(?:nya|lah|kah|pun|mu|ku|like|based|ish|style))$", re.I)
 _OPENERS = "\"'([{\u201c\u2018*_"
 _CLOSERS = "\"')]}\u201d\u2019*_"
-_CAPITAL = re.compile(r"[A-Z][\w'+.&-]*[\w+]|[A-Z]")
+_PUNCTUATION = _CLOSERS + ",.;:!?"
+_ENDS = frozenset(".!?:;")  # what ends a sentence, or opens a new one after a label
+_QUOTES = "\"'\u201c\u2018"
+_WORD = r"[A-Z][\w'\u2019+.&-]*[\w+]|[A-Z]"
 # What may follow a name as part of it: a model number (990, 6000, B2, 14B), not an amount or a
 # size (7, 2TB, 1500VA, 64GB: those are the thing's measures).
-_NUMBER_PART = re.compile(r"\d{2,}[A-Za-z]?|[A-Z]{1,4}\d+[A-Za-z]?")
+_NUMBER = r"\d{2,}[A-Za-z]?|[A-Z]{1,4}\d+[A-Za-z]?"
+# A run of capitalized words (and model numbers after them) standing as whole tokens: openers
+# before it, punctuation after it, a space or the end of the line around.
+_RUN = re.compile(
+    rf"(?<!\S)(?P<lead>[{re.escape(_OPENERS)}]*)"
+    rf"(?P<run>(?:{_WORD})(?:[ \t]+(?:{_WORD}|{_NUMBER}))*)"
+    rf"[{re.escape(_PUNCTUATION)}]*(?=\s|$)"
+)
 _QUARTER_OR_LEVEL = re.compile(r"[QPHV]\d{1,2}|[SP]EV\d", re.I)
 
 
@@ -102,50 +111,59 @@ def proper_names(lines: list[Line]) -> list[ProperName]:
 
 
 def _names_of(text: str, order: int) -> list[ProperName]:
+    """The names of one line: each run of capitalized words, read with what stands before it."""
     out: list[ProperName] = []
-    run: list[str] = []
-    start = True  # the next token starts a sentence
-    run_inside = titled = firm = False
-    previous = before = ""  # the word before the current token, and before the run
-
-    def close() -> None:
-        nonlocal run, titled, firm
-        words = _trimmed(run)
-        inside = run_inside or (bool(words) and words[0] != run[0])  # "The OpenAI API key"
-        if words:
-            after = run[run.index(words[0]) - 1].casefold() if words[0] != run[0] else before
-            out.append(ProperName(" ".join(words), inside, titled, firm, order, before=after))
-        rest = _trimmed(words[1:])
-        if not inside and rest:  # "Laptop Nadia udah ...": a sentence's capital, then a name
-            out.append(ProperName(" ".join(rest), True, False, firm, order, split=True))
-        run, titled, firm = [], False, False
-
-    for match in _TOKEN.finditer(text):
-        token = match.group(0)
-        bare = token.lstrip(_OPENERS)
-        core = bare.rstrip(_CLOSERS + ",.;:!?")
-        lead, tail = token[: len(token) - len(bare)], bare[len(core) :]
-        core = base_form(core)
-        if lead:
-            close()
-            start = start or any(q in lead for q in "\"'\u201c\u2018")
-        if run and _NUMBER_PART.fullmatch(core):
-            run.append(core)
-        elif _CAPITAL.fullmatch(core) and core.casefold() in TITLES | COMPANY_MARKS:
-            close()
-            titled, firm = core.casefold() in TITLES, core.casefold() in COMPANY_MARKS
-        elif _CAPITAL.fullmatch(core):
-            if not run:
-                run_inside, before = not start, ("" if lead else previous)
-            run.append(core)
-        else:
-            close()
-        if tail:
-            close()
-        start = any(c in tail for c in ".!?:;") or (start and not core)
-        previous = "" if tail else core.casefold()
-    close()
+    for match in _RUN.finditer(text):
+        lead = match.group("lead")
+        words = [base_form(w) for w in match.group("run").split()]
+        start, previous = _before(text, match.start())
+        start = start or any(q in lead for q in _QUOTES)
+        previous = "" if lead else previous
+        titled = firm = False
+        run: list[str] = []
+        for word in words:
+            key = word.casefold()
+            if key in TITLES or key in COMPANY_MARKS:
+                _close(out, run, start, previous, titled, firm, order)
+                run, start, previous = [], False, key
+                titled, firm = key in TITLES, key in COMPANY_MARKS
+            elif run or not word[:1].isdigit():
+                run.append(word)
+        _close(out, run, start, previous, titled, firm, order)
     return out
+
+
+def _before(text: str, at: int) -> tuple[bool, str]:
+    """Whether a word at `at` starts a sentence (nothing before it, or the end of one, or a
+    label's colon), and the word before it when nothing but a space stands between."""
+    head = text[max(0, at - 80) : at].rstrip()
+    if not head:
+        return at < 80 or not text[:at].strip(), ""
+    marks = head[len(head.rstrip(_PUNCTUATION + _OPENERS)) :]
+    word = head.rsplit(None, 1)[-1]
+    starts = not _ENDS.isdisjoint(marks) or len(marks) == len(word)
+    previous = "" if marks else word.lstrip(_OPENERS).casefold()
+    return starts, previous
+
+
+def _close(
+    out: list[ProperName],
+    run: list[str],
+    start: bool,
+    before: str,
+    titled: bool,
+    firm: bool,
+    order: int,
+) -> None:
+    words = _trimmed(run)
+    if not words:
+        return
+    inside = not start or words[0] != run[0]  # "The OpenAI API key"
+    after = run[run.index(words[0]) - 1].casefold() if words[0] != run[0] else before
+    out.append(ProperName(" ".join(words), inside, titled, firm, order, before=after))
+    rest = _trimmed(words[1:])
+    if not inside and rest:  # "Laptop Nadia udah ...": a sentence's capital, then a name
+        out.append(ProperName(" ".join(rest), True, False, firm, order, split=True))
 
 
 def base_form(word: str) -> str:

@@ -22,6 +22,7 @@ from vaultkit.model import DayFields, DayInput
 from vaultkit.summarize.base import validate_fields
 from vaultkit.summarize.bullets import Candidate, bullets
 from vaultkit.summarize.importance import Feature, read_day
+from vaultkit.summarize.names import proper_names
 from vaultkit.summarize.people import people_of
 from vaultkit.summarize.terms import named_terms, new_terms
 from vaultkit.summarize.text import Line, day_lines
@@ -82,10 +83,10 @@ class OfflineSummarizer:
         text = "\n".join(line.said for line in lines)  # a label may be a term ("Homelab: ...")
         known = self.vocabulary.find_terms(text)
         tools = new_terms(lines, self.vocabulary)  # named as tools are: installed, used, coded
-        people = people_of(
-            lines, self.vocabulary, {term_key(t) for ts in tools.values() for t in ts}
-        )
-        unknown = named_terms(lines, self.vocabulary, people, tools)
+        names = proper_names(lines)
+        tool_keys = {term_key(t) for ts in tools.values() for t in ts}
+        people = people_of(lines, names, self.vocabulary, tool_keys)
+        unknown = named_terms(lines, names, self.vocabulary, people, tools)
         # A capitalized name alone ("Timeline Spine", an anime's title) is a term of the day but
         # no sign of work; the vocabulary's terms and the tools are.
         work = [t for ts in (*known.values(), *tools.values()) for t in ts]

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 
-from vaultkit.summarize.names import NOT_NAMES, PLACES, parts_of_longer, proper_names
+from vaultkit.summarize.names import NOT_NAMES, PLACES, ProperName, parts_of_longer
 from vaultkit.summarize.text import Line
 from vaultkit.vocabulary import Vocabulary, term_key, unique
 
@@ -74,7 +75,9 @@ _LABELS = frozenset(
 )
 
 
-def people_of(lines: list[Line], vocabulary: Vocabulary, tools: set[str]) -> tuple[str, ...]:
+def people_of(
+    lines: list[Line], names: list[ProperName], vocabulary: Vocabulary, tools: set[str]
+) -> tuple[str, ...]:
     """The day's people, canonical, in order of first evidence; `tools` are terms found as tools
     (so `Longhorn` is never taken for a person)."""
     found: list[str] = []
@@ -88,42 +91,47 @@ def people_of(lines: list[Line], vocabulary: Vocabulary, tools: set[str]) -> tup
         elif _looks_like_name(speaker) and (source == "chat" or count >= 2):
             found.append(speaker)
     text = "\n".join(line.text for line in lines)
-    found += vocabulary.find_people(text)
-    found += _named_in_text(lines, text, vocabulary, tools)
+    said = "\n".join(line.said for line in lines)
+    mentions = list(vocabulary.find_people_at(said))
+    found += unique(name for name, _ in mentions)
+    found += _named_in_text(names, text, vocabulary, tools)
     found += _joined_with(found, text, vocabulary, tools)
     speakers = sorted({name for name in found if name in _speaker_names(turns)})
-    found.sort(key=lambda name: _first_seen(name, lines, vocabulary))
+    first = _first_seen(said, mentions)
+    found.sort(key=lambda name: first(name))
     canonical = (vocabulary.person(_full_name(name, speakers)) for name in found)
     return unique(n for n in canonical if not vocabulary.is_ignored_person(n))
 
 
-def _first_seen(name: str, lines: list[Line], vocabulary: Vocabulary) -> int:
-    """Where the day first names someone, by any of their names: their first turn or mention
-    (the list's order)."""
-    key = name.casefold()
-    for line in lines:
-        if line.speaker and vocabulary.person(line.speaker) == name:
-            return line.order
-        if line.speaker == name or key in line.text.casefold():
-            return line.order
-        if vocabulary.is_known_person(name) and name in vocabulary.find_people(line.text):
-            return line.order
-    return len(lines)
+def _first_seen(said: str, mentions: list[tuple[str, int]]) -> Callable[[str], int]:
+    """Where the day first names someone, by any of their names (a turn, a mention, a known
+    alias): the people list's order."""
+    folded = said.casefold()
+    known: dict[str, int] = {}
+    for name, at in mentions:
+        known.setdefault(name, at)
+
+    def first(name: str) -> int:
+        at = folded.find(name.casefold())
+        return min(at if at >= 0 else len(folded), known.get(name, len(folded)))
+
+    return first
 
 
 def _named_in_text(
-    lines: list[Line], text: str, vocabulary: Vocabulary, tools: set[str]
+    names: list[ProperName], text: str, vocabulary: Vocabulary, tools: set[str]
 ) -> list[str]:
     cued = [
         m.group(1)
         for pattern in (_TITLED, _BEFORE, _AFTER)
         for m in pattern.finditer(text)
-        if pattern is _TITLED or not _in_longer_name(text[: m.start(1)], text[m.end(1) :])
+        if pattern is _TITLED
+        or not _in_longer_name(
+            text[max(0, m.start(1) - 40) : m.start(1)], text[m.end(1) : m.end(1) + 40]
+        )
     ]
-    lowered = {w.casefold() for w in re.findall(r"\b[a-z][a-z'-]+\b", text)}
     counts: Counter[str] = Counter()
     inside: set[str] = set()
-    names = proper_names(lines)
     parts = parts_of_longer(names)
     for name in names:
         if (
@@ -137,9 +145,15 @@ def _named_in_text(
             if name.inside:
                 inside.add(_bare(name.text))
     recurring = [
-        w for w, n in counts.items() if n >= 2 and w in inside and w.casefold() not in lowered
+        w for w, n in counts.items() if n >= 2 and w in inside and not _written_lowercase(w, text)
     ]
     return [_bare(n) for n in [*cued, *recurring] if _may_be_person(_bare(n), vocabulary, tools)]
+
+
+def _written_lowercase(word: str, text: str) -> bool:
+    """Whether the day also writes the word in lowercase ("kopi", "rust"): a common word."""
+    pattern = rf"(?<![\w'-]){re.escape(word)}(?![\w'-])"
+    return any(m.group(0)[0].islower() for m in re.finditer(pattern, text, re.IGNORECASE))
 
 
 def _joined_with(

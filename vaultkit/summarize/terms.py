@@ -23,7 +23,7 @@ import re
 from collections import Counter
 
 from vaultkit.summarize.lexicon import signals
-from vaultkit.summarize.names import PLACES, ProperName, parts_of_longer, proper_names
+from vaultkit.summarize.names import PLACES, ProperName, parts_of_longer
 from vaultkit.summarize.text import Line
 from vaultkit.vocabulary import Vocabulary, term_key
 
@@ -41,6 +41,11 @@ _CALLED = re.compile(
     re.I,
 )
 _PROJECT_WORD = re.compile(r"\b(?:project|proyek|projek|repo|app|aplikasi|bot|tool)\b", re.I)
+# Words a line must hold for the install and kind patterns to find anything (a quick test first:
+# most lines hold none).
+_INSTALL_HINTS = ("install", " add ", " i ", "go get", "require")
+_KIND_HINTS = ("lib", "package", "paket", "pustaka", "modul", "proje", "proye", "repo", "called",
+               "named", "nama")  # fmt: skip
 _CODE = re.compile(r"`([^`\n]+)`")
 _INSTALL = re.compile(
     r"\b(?:pip3?\s+install|uv\s+(?:add|pip\s+install)|poetry\s+add|pipx\s+install|"
@@ -105,23 +110,28 @@ def new_terms(lines: list[Line], vocabulary: Vocabulary) -> dict[str, list[str]]
 
     for line in lines:
         text = line.text
-        for match in _INSTALL.finditer(text):
-            for package in match.group(1).split():
-                if not package.startswith("-"):
-                    add(package.split("==")[0].split("@")[0] or package, "library")
-        imported = _IMPORT.match(text.replace("`", ""))
+        low = text.casefold()
+        ticked = "`" in text
+        if any(hint in low for hint in _INSTALL_HINTS):
+            for match in _INSTALL.finditer(text):
+                for package in match.group(1).split():
+                    if not package.startswith("-"):
+                        add(package.split("==")[0].split("@")[0] or package, "library")
+        imported = _IMPORT.match(text.replace("`", "")) if "import" in low else None
         if imported:
             add(imported.group(1) or imported.group(2), "library")
-        code = {m.group(1) for m in _CODE.finditer(text)}
-        unticked = text.replace("`", "")
-        for pattern, kind in ((_LIBRARY, "library"), (_PROJECT, "project"), (_CALLED, "")):
-            for match in pattern.finditer(unticked):
-                name = match.group(1)
-                if _named(name) or name in code or kind == "library":
-                    add(name, kind or _kind_called(unticked[: match.start()]))
-        for match in _CODE.finditer(text):
-            add(_code_name(match.group(1)), "technology")
-        plain = _CODE.sub(" ", text)
+        if any(hint in low for hint in _KIND_HINTS):
+            code = {m.group(1) for m in _CODE.finditer(text)} if ticked else set()
+            unticked = text.replace("`", "")
+            for pattern, kind in ((_LIBRARY, "library"), (_PROJECT, "project"), (_CALLED, "")):
+                for match in pattern.finditer(unticked):
+                    name = match.group(1)
+                    if _named(name) or name in code or kind == "library":
+                        add(name, kind or _kind_called(unticked[: match.start()]))
+        if ticked:
+            for match in _CODE.finditer(text):
+                add(_code_name(match.group(1)), "technology")
+        plain = _CODE.sub(" ", text) if ticked else text
         for pattern in (_USE, _VERSIONED):
             for match in pattern.finditer(plain):
                 if _named(match.group(1)):
@@ -137,12 +147,15 @@ def new_terms(lines: list[Line], vocabulary: Vocabulary) -> dict[str, list[str]]
 
 
 def named_terms(
-    lines: list[Line], vocabulary: Vocabulary, people: tuple[str, ...], found: dict[str, list[str]]
+    lines: list[Line],
+    names: list[ProperName],
+    vocabulary: Vocabulary,
+    people: tuple[str, ...],
+    found: dict[str, list[str]],
 ) -> dict[str, list[str]]:
     """`found` with the proper names of the day that are not people added as technologies: a
     name of several words ("Uptime Kuma", "RTX 3090") once inside a sentence, one word
     ("Trivy") twice; not an acronym alone, a place, a firm, or a part of a longer name."""
-    names = proper_names(lines)
     parts = parts_of_longer(names)
     taken = {term_key(t) for ts in found.values() for t in ts}
     persons = {term_key(p) for p in people} | {term_key(p) for p in _speakers(lines)}

@@ -94,10 +94,14 @@ class Timeline:
             return ()
         n = len(self._features) + 1  # the day itself counts, as it will once added
 
-        def idf(feature: str) -> float:
-            return _idf(n, self._df.get(feature, 0) + (1 if feature in feats else 0))
+        weights = {f: _idf(n, self._df.get(f, 0) + 1) for f in feats}
+        seen = dict(weights)  # idf of the candidates' features, each computed once
 
-        weights = {f: idf(f) for f in feats}
+        def idf(feature: str) -> float:
+            if feature not in seen:
+                seen[feature] = _idf(n, self._df.get(feature, 0))
+            return seen[feature]
+
         norm = math.sqrt(sum(w * w for w in weights.values()))
         common = max(MIN_COMMON, int(COMMON_SHARE * n))
         overlap: dict[date, float] = defaultdict(float)
