@@ -157,6 +157,21 @@ def test_a_decision_not_yet_made_is_not_a_decision(reader):
     assert undecided.importance < decided.importance
 
 
+@pytest.mark.parametrize(
+    "pending",
+    [
+        "- Putri: we still have to decide whether to move the homelab to K3s.",
+        "- Budi: kita harus memutuskan soal K3s minggu ini, perlu diputuskan.",
+        "- Gading: itu hampir outage loh, NAS harus dibenerin serius.",
+        "- Rina: the API nearly went down during the deploy.",
+    ],
+)
+def test_a_decision_still_to_make_or_a_near_miss_is_not_the_event(reader, pending):
+    explained = reader.explain(day(pending))
+    names = {feature.name for feature in explained.features}
+    assert not names & {"a decision", "an incident"}, names
+
+
 def test_a_personal_decision_weighs_like_the_errand_it_is(reader):
     fields = reader.summarize(day("- Rina's birthday gift: Gading decided on a planter set."))
     assert fields.importance <= 3

@@ -21,7 +21,7 @@ LEXICON: dict[str, tuple[str, ...]] = {
         "approves", "signed off", "sign off", "settled on", "final call", "final decision",
         "greenlit", "adr",
         "memutuskan", "mutusin", "diputuskan", "diputusin", "keputusan", "putuskan", "disepakati",
-        "kesepakatan", "disetujui", "menyetujui", "di-acc", "oke final", "udah final",
+        "kesepakatan", "disetujui", "menyetujui", "di-acc", "di-approve", "diapprove", "oke final", "udah final",
         "sudah final", "final ya", "jadi final",
     ),
     "agreement": (
@@ -32,7 +32,7 @@ LEXICON: dict[str, tuple[str, ...]] = {
     # An incident said outright; `trouble` words ("error", "failed", "gagal") are an incident
     # only in production or with a duration or an impact (the caller checks).
     "incident": (
-        "outage", "outages", "incident", "incidents", "downtime", "went down", "is down",
+        "outage", "outages", "incident", "incidents", "downtime", "went down", "go down", "is down",
         "was down", "goes down", "down for", "rollback", "rolled back", "roll back", "postmortem",
         "post-mortem", "post mortem", "data loss", "hotfix", "root cause", "sev1", "sev 1",
         "sev2", "error rate", "500s", "crashlooping",
@@ -150,8 +150,14 @@ LEXICON: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 NEGATIONS = frozenset(
     "not no never without nor isn't wasn't didn't don't doesn't won't can't "
-    "tidak tak ga gak nggak ngga enggak engga belum bukan tanpa batal".split()
+    "tidak tak ga gak nggak ngga enggak engga belum bukan tanpa batal "
+    "almost nearly hampir nyaris".split()  # a near miss did not happen either
 )
+# A decision still to be made is not one: "we still have to decide", "perlu diputuskan".
+PENDING = frozenset(
+    "to will whether should must let's lets still harus perlu nanti akan bakal masih".split()
+)
+_PENDING_CATEGORIES = frozenset({"decision", "agreement"})
 _TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*\??")
 
 
@@ -281,7 +287,7 @@ class Matcher:
                     continue
                 if matched == 1 or len(words) == matched:
                     matched = len(words)
-                    if not _negated(tokens, i):
+                    if not _negated(tokens, i, category):
                         twice = category in self.intensified
                         counts[category] += 1 + (
                             twice and self._intensified(tokens, i, i + matched)
@@ -324,7 +330,12 @@ def _fold(text: str) -> str:
     return text.casefold().replace("\u2019", "'").replace("`", " ")
 
 
-def _negated(tokens: list[str], i: int) -> bool:
+def _negated(tokens: list[str], i: int, category: str = "") -> bool:
     """Whether the word at i follows a negation within two words ("not decided", "no big
-    decision", "belum ada keputusan", "ga jadi pindah")."""
-    return any(tokens[j] in NEGATIONS or tokens[j].endswith("n't") for j in range(max(0, i - 2), i))
+    decision", "belum ada keputusan", "ga jadi pindah", "hampir outage"), or for a decision a
+    word that leaves it pending ("have to decide", "perlu diputuskan")."""
+    pending = category in _PENDING_CATEGORIES
+    return any(
+        tokens[j] in NEGATIONS or tokens[j].endswith("n't") or (pending and tokens[j] in PENDING)
+        for j in range(max(0, i - 2), i)
+    )
