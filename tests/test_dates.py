@@ -36,6 +36,32 @@ def test_query_dates(query: str, terms: list[str]) -> None:
     assert query_date_terms(query) == terms
 
 
+@pytest.mark.parametrize(
+    ("indonesian", "english"),
+    [
+        ("Apa kata Maria pada 3 Juni 2023?", "What did Maria say on 3 June 2023?"),
+        ("tanggal 17 Agustus 2023", "on 17 August 2023"),
+        ("Juni 3, 2023", "June 3, 2023"),
+        ("5 Okt 2023", "5 Oct 2023"),
+        ("rapat 1 Agt 2023", "meeting 1 Aug 2023"),
+        ("2 Mei 2024", "2 May 2024"),
+        ("25 Desember 2023", "25 December 2023"),
+        ("29 Februari 2024", "29 February 2024"),
+        ("apa yang terjadi di bulan Maret 2024", "what happened in March 2024"),
+        ("dari Januari 2023 sampai 1 Juli 2023", "from January 2023 to 1 July 2023"),
+        ("31 Juni 2023", "31 June 2023"),  # no such day either way
+        ("kapan Melanie berkemah bulan Juni?", "When did Melanie go camping in June?"),
+    ],
+)
+def test_indonesian_month_names_give_the_same_terms(indonesian: str, english: str) -> None:
+    assert query_date_terms(indonesian) == query_date_terms(english)
+
+
+def test_indonesian_month_names_give_terms() -> None:
+    assert query_date_terms("3 Juni 2023") == ["dt20230603", "mo202306"]
+    assert query_date_terms("Nopember 2023 dan Agustus 2022") == ["mo202311", "mo202208"]
+
+
 def test_day_terms_are_date_terms_and_no_word_is() -> None:
     assert day_terms("2023-06-03") == ["dt20230603", "mo202306"]
     assert all(is_date_term(t) for t in day_terms("2023-06-03"))

@@ -9,7 +9,8 @@ vault has no day for matches nothing and changes nothing. The terms are letters 
 so the tokenizer keeps each whole, and no word of a note is spelled like them.
 
 Only absolute dates with a year are read (`2023-06-03`, `3 June 2023`, `June 3, 2023`,
-`June 2023`), with English month names: "in June" alone could be any year's June.
+`June 2023`), with English or Indonesian month names (`3 Juni 2023`, `Agustus 2023`, `5 Okt 2023`):
+"in June" alone could be any year's June.
 """
 
 from __future__ import annotations
@@ -22,19 +23,19 @@ __all__ = ["day_terms", "is_date_term", "query_date_terms"]
 _MONTHS = {
     name: number
     for number, names in enumerate(
-        (
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
+        (  # English, then Indonesian
+            ("january", "jan", "januari"),
+            ("february", "feb", "februari", "pebruari"),
+            ("march", "mar", "maret"),
             ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
+            ("may", "mei"),
+            ("june", "jun", "juni"),
+            ("july", "jul", "juli"),
+            ("august", "aug", "agustus", "agu", "agt"),
             ("september", "sept", "sep"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
+            ("october", "oct", "oktober", "okt"),
+            ("november", "nov", "nopember"),
+            ("december", "dec", "desember", "des"),
         ),
         start=1,
     )
