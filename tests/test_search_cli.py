@@ -25,7 +25,9 @@ def test_json_contract(cli, synced) -> None:
     assert data["results"]
     keys = ["date", "score", "semantic", "importance", "recency", "via", "path"]
     summary = ["importance_score", "mood", "people", "projects", "tags", "bullets"]
-    assert list(data) == ["query", "as_of", "results", "warnings"]
+    summary += ["newer", "led_by"]
+    assert list(data) == ["query", "as_of", "results", "warnings", "reading"]
+    assert data["reading"]["intent"] is None and data["reading"]["window"] is None
     for row in data["results"]:
         assert list(row) == keys + summary
         assert 0 <= row["semantic"] <= 1 and 0 <= row["importance_score"] <= 1
@@ -33,6 +35,8 @@ def test_json_contract(cli, synced) -> None:
         assert row["importance_score"] == pytest.approx(row["importance"] / 10)
         assert 0 <= row["recency"] <= 1
         assert row["via"] is None or isinstance(row["via"], str)
+        assert row["newer"] is None or row["newer"] > row["date"]
+        assert row["led_by"] is None
         assert row["bullets"] and isinstance(row["people"], list)
     scores = [r["score"] for r in data["results"]]
     assert scores == sorted(scores, reverse=True)

@@ -71,9 +71,9 @@ ada adalah adanya agar aja ajah akan aku anda apa apakah atau ataupun bagaimana 
 begitu belum bgt biar bila bisa bukan buat cuma dah dan dari daripada deh dengan dgn di dia
 dong dulu engga enggak entah ga gak gimana gitu gua gue gw hanya harus ia ini itu iya jadi jangan
 jg juga jika kalau kalian kalo kami kamu kan kapan karena ke kenapa kepada kita klo kok lagi lah
-lalu lg lo lu mana masih mau maupun meh mereka mesti nah namun nggak ngga nih nya oke oleh pada
-para pula pun saat saja sama sambil saya se sebab sedang sekarang selalu seperti sih sm sudah
-supaya tapi tau tdk telah tentang terhadap terus tetapi tp tuh udah udh untuk utk wah ya yaa yah
+lalu lg lo lu mana masih mau maupun meh mengenai mereka mesti nah namun nggak ngga nih nya oke oleh pada
+para perihal pula pun saat saja sama sambil sampai sampe saya se sebab sedang sekarang selalu seperti
+sih sm soal sudah supaya tapi tau tdk telah tentang terhadap terkait terus tetapi tp tuh udah udh untuk utk wah ya yaa yah
 yang yg
 """
 _STOPWORDS = {"en": frozenset(_ENGLISH.split()), "id": frozenset(_INDONESIAN.split())}

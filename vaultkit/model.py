@@ -134,3 +134,5 @@ class Hit:
     via: dt.date | None
     path: str
     summary: Summary | None = None
+    newer: dt.date | None = None  # a newer day on the question's topic: this one may be stale
+    ordered: str | None = None  # the intent that placed this day ("latest", "first", "important")

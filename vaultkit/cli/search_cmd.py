@@ -106,6 +106,8 @@ def _print_hits(result: SearchResult, scoring: Scoring, explain: bool) -> None:
     ]
     if any(hit.via for hit in result.hits):
         columns.append(Column("via"))
+    if any(hit.newer for hit in result.hits):
+        columns.append(Column("newer"))
     columns += [
         Column("projects", preview=True),
         Column("mood"),
@@ -122,6 +124,7 @@ def _print_hits(result: SearchResult, scoring: Scoring, explain: bool) -> None:
             "imp": str(summary.importance) if summary else "-",
             "rec": f"{hit.recency:.2f}",
             "via": hit.via.isoformat() if hit.via else "",
+            "newer": hit.newer.isoformat() if hit.newer else "",
             "mood": summary.mood if summary else "",
             "projects": ", ".join(summary.projects) if summary else "",
             "first bullet": summary.bullets[0] if summary and summary.bullets else "",
@@ -129,8 +132,9 @@ def _print_hits(result: SearchResult, scoring: Scoring, explain: bool) -> None:
         rows.append([cells[c.name] for c in columns])
     print_table(columns, rows, title=f"{result.query} (as of {result.as_of})")
     if explain:
+        echo(f"read: {result.focus.describe()}")
         for rank, hit in enumerate(result.hits, 1):
-            echo(f"{rank}. {hit.date}: {arithmetic(hit, scoring)}")
+            echo(f"{rank}. {hit.date}: {arithmetic(hit, scoring, result.focus)}")
 
 
 @app.command("eval")

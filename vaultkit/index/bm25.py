@@ -6,11 +6,13 @@ Tables (prefix `rk_`, so they can share a database with other tables):
 * `rk_post`: the day postings, `(term, doc) -> term frequency`, clustered by term, so a query
   reads each of its terms' postings as one range.
 * `rk_turns`: each day's turns as terms (one line per turn), the text its passages are cut from,
-  and the day's distinct terms, so removing a day touches only its own postings.
+  the day's distinct terms, so removing a day touches only its own postings, and which turns are
+  asides (`asides`: a topic named without its status), which `named` does not count.
 * `rk_pdf`: each term's passage document frequency; `rk_stats`: each level's row count and total
   length. Together they keep every IDF exact as days come and go.
-* `rk_speaker`: the speaker names seen per day. A query naming a speaker drops the name from passage
-  matching: a speaker's name is in every passage of a chat and says nothing about the topic.
+* `rk_speaker`: the speaker names seen per day (who has two turns or more: "Decided: ..." said
+  once is a label). A query naming a speaker drops the name from passage matching: a speaker's
+  name is in every passage of a chat and says nothing about the topic.
 
 A passage is the turns `i-h .. i+h` around each turn `i` of a day. Text is analysed by the workspace's
 `language.Analyzer` (stopwords out, Snowball stems), so the index and the queries see the same terms.
@@ -37,9 +39,11 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from itertools import accumulate
+from typing import NamedTuple
 
+from vaultkit.index.asides import event_kinds, is_aside
 from vaultkit.index.date_terms import day_terms, is_date_term
-from vaultkit.index.turns import parse_turns
+from vaultkit.index.turns import Turn, parse_turns
 from vaultkit.language import Analyzer
 
 __all__ = ["PROXIMITY_DISTANCE", "RERANK_DAYS", "DayIndex", "proximity_bonus"]
@@ -51,7 +55,8 @@ CREATE TABLE IF NOT EXISTS rk_post(term TEXT, doc INTEGER, tf INTEGER, PRIMARY K
     WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS rk_pos(term TEXT, doc INTEGER, pos BLOB, PRIMARY KEY(term, doc))
     WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS rk_turns(doc INTEGER PRIMARY KEY, ends BLOB, turns TEXT, terms TEXT);
+CREATE TABLE IF NOT EXISTS rk_turns(doc INTEGER PRIMARY KEY, ends BLOB, turns TEXT, terms TEXT,
+    asides TEXT, events TEXT);
 CREATE TABLE IF NOT EXISTS rk_pdf(term TEXT PRIMARY KEY, df INTEGER) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS rk_speaker(day TEXT, name TEXT, PRIMARY KEY(day, name));
 CREATE TABLE IF NOT EXISTS rk_stats(tbl TEXT PRIMARY KEY, n INTEGER, total INTEGER);
@@ -92,6 +97,15 @@ def proximity_bonus(
     return sum(min(1.0, idf[t]) * a * (k1 + 1) / (a + norm) for t, a in acc.items())
 
 
+class Named(NamedTuple):
+    """The query terms a day names in what it says (not in asides), and in the lines that state
+    a decision or an incident."""
+
+    terms: frozenset[str]
+    in_decisions: frozenset[str]
+    in_incidents: frozenset[str]
+
+
 class DayIndex:
     """Day and passage BM25 over SQLite; `half_window` h makes passages of 2h+1 turns."""
 
@@ -115,8 +129,10 @@ class DayIndex:
 
     # --- writing ---------------------------------------------------------------------------
 
-    def add_day(self, day: str, text: str) -> None:
-        """Index (or re-index) one day's text; only that day's rows change. No commit."""
+    def add_day(self, day: str, text: str, *, restated: int = 0) -> None:
+        """Index (or re-index) one day's text; only that day's rows change. No commit. The last
+        `restated` turns restate the others (a summary's): like asides, they find the day but
+        do not make it discuss a topic (`named`)."""
         self.remove_day(day)
         turns = parse_turns(text)
         # The day's date is a field of the day; a word of the text spelled like one is dropped.
@@ -139,12 +155,22 @@ class DayIndex:
             [(t, doc, where.tobytes()) for t, where in positions.items()],
         )
         self.db.execute(
-            "INSERT INTO rk_turns VALUES (?, ?, ?, ?)",
+            "INSERT INTO rk_turns VALUES (?, ?, ?, ?, ?, ?)",
             (
                 doc,
                 array("I", accumulate(lengths)).tobytes(),
                 "\n".join(" ".join(terms) for terms in per_turn),
                 " ".join(counts.keys() | positions.keys()),
+                " ".join(
+                    str(i)
+                    for i, turn in enumerate(turns)
+                    if i >= len(turns) - restated or is_aside(_line(turn))
+                ),
+                " ".join(
+                    f"{i}{kind}"
+                    for i, turn in enumerate(turns)
+                    for kind in event_kinds(_line(turn))
+                ),
             ),
         )
         self._count_passages(passage_df, +1)
@@ -152,7 +178,7 @@ class DayIndex:
         self._count("passage", len(turns), passage_total)
         self.db.executemany(
             "INSERT OR IGNORE INTO rk_speaker VALUES (?, ?)",
-            [(day, t.speaker) for t in turns if t.speaker],
+            [(day, name) for name in _speakers(turns)],
         )
 
     def remove_day(self, day: str) -> None:
@@ -217,6 +243,37 @@ class DayIndex:
             if terms:
                 out.add(terms[0])
         return out
+
+    def named(self, terms: Iterable[str], days: Collection[str]) -> dict[str, Named]:
+        """The query terms each of `days` names in a turn that is not an aside (see `asides`),
+        and those it names in or next to a turn that states an event (a decision, an incident);
+        days naming none are left out. Date terms have no positions, so they never count."""
+        wanted = sorted(set(terms))
+        if not wanted or not days:
+            return {}
+        marks = ",".join("?" * len(wanted))
+        held: dict[str, tuple[set[str], set[str], set[str]]] = {}
+        chosen = sorted(days)
+        for i in range(0, len(chosen), _CHUNK):
+            group = chosen[i : i + _CHUNK]
+            rows = self.db.execute(
+                "SELECT d.day, p.term, p.pos, t.ends, t.asides, t.events FROM rk_pos p "
+                "JOIN rk_doc d ON d.id = p.doc JOIN rk_turns t ON t.doc = p.doc "
+                f"WHERE p.term IN ({marks}) AND d.day IN ({','.join('?' * len(group))})",
+                [*wanted, *group],
+            )
+            for day, term, blob, ends, asides, events in rows:
+                where = {bisect_right(_ints(ends), at) for at in _ints(blob)}
+                said = where - _numbers(asides)
+                if said:
+                    found = held.setdefault(day, (set(), set(), set()))
+                    found[0].add(term)
+                    decided, broke = _events(events)
+                    if said & decided:
+                        found[1].add(term)
+                    if said & broke:
+                        found[2].add(term)
+        return {day: Named(*map(frozenset, found)) for day, found in held.items()}
 
     def day_scores(self, terms: Iterable[str]) -> dict[str, float]:
         """BM25 of whole days for the query terms (repeats count); only days matching a term."""
@@ -384,6 +441,33 @@ def _split_turns(turns: str, count: int) -> list[list[str]]:
     if count == 0:
         return []
     return [line.split() for line in turns.split("\n")]
+
+
+def _line(turn: Turn) -> str:
+    """A turn as written: a label before a colon ("Decided:", "INCIDENT:") says what it is."""
+    return f"{turn.speaker}: {turn.text}" if turn.speaker else turn.text
+
+
+def _speakers(turns: list[Turn]) -> list[str]:
+    """The day's speakers: who has two turns or more. A label ("Decided: ...", "Reminder: ...")
+    looks like a speaker but is said once; dropping it from queries would drop a topic word."""
+    said = Counter(t.speaker for t in turns if t.speaker)
+    return sorted(name for name, n in said.items() if n >= 2)
+
+
+@functools.lru_cache(maxsize=4096)
+def _numbers(text: str | None) -> frozenset[int]:
+    return frozenset(int(i) for i in text.split()) if text else frozenset()
+
+
+@functools.lru_cache(maxsize=4096)
+def _events(text: str | None) -> tuple[frozenset[int], frozenset[int]]:
+    """The turns of a day's stored events (`3d 7i`): those with a decision, with an incident."""
+    marks = text.split() if text else []
+    return (
+        frozenset(int(m[:-1]) for m in marks if m[-1] == "d"),
+        frozenset(int(m[:-1]) for m in marks if m[-1] == "i"),
+    )
 
 
 def _words(terms: list[str]) -> list[str]:

@@ -38,6 +38,7 @@ class DayText:
     summary: Summary | None
     shown: str
     warnings: list[str] = field(default_factory=list)
+    restated: int = 0  # the last turns of `text`: the summary's, restating the notes before them
 
 
 def read_day(config: Config, files: Mapping[str, FileState]) -> DayText:
@@ -70,20 +71,27 @@ def read_day(config: Config, files: Mapping[str, FileState]) -> DayText:
             # An unreadable file adds no text; search goes on and says so.
             warnings.append(f"{rel(config, path)}: left out of the index: {exc}")
     shown = summary_path or note_path or min(files, key=lambda p: p.split(os.sep))
-    return DayText(day_text(config.search.index, notes, summary), summary, shown, warnings)
+    text, restated = day_text(config.search.index, notes, summary)
+    return DayText(text, summary, shown, warnings, restated)
 
 
-def day_text(index: str, notes: list[str], summary: Summary | None) -> str:
+def day_text(index: str, notes: list[str], summary: Summary | None) -> tuple[str, int]:
     """The indexed text: the notes unless only summaries are indexed, and the summary's topics
-    and bullets unless only notes are (or always, for a day with no note)."""
+    and bullets unless only notes are (or always, for a day with no note); and how many of its
+    last turns are the summary's restating notes indexed before them (they find a day, but say
+    nothing the notes do not: a topic named only there is not discussed that day)."""
     parts = []
     if index != "summaries":
         parts += notes
+    restated = 0
     if summary is not None and (index != "notes" or not notes):
         topics = (*summary.topics, *(t for k in KINDS for t in summary.uncategorized.of(k)))
         bullets = summary.bullets if index == "summaries" else _added(summary.bullets, notes)
-        parts.append("\n".join([" ".join(topics), *bullets]))
-    return "\n".join(parts)
+        part = "\n".join([" ".join(topics), *bullets])
+        parts.append(part)
+        if parts[:-1] and any(n.strip() for n in parts[:-1]):
+            restated = len(parse_turns(part))
+    return "\n".join(parts), restated
 
 
 def _added(bullets: tuple[str, ...], notes: list[str]) -> list[str]:

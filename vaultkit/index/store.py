@@ -39,7 +39,8 @@ if TYPE_CHECKING:
 
 SQLITE_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
-SCHEMA = 12  # 11: Snowball stems, English and Indonesian; 12: only the bullets the notes lack
+SCHEMA = 13  # 11: Snowball stems, English and Indonesian; 12: only the bullets the notes lack;
+# 13: the turns that are asides (mention a topic without its status)
 _CHUNK = 500  # SQLite's default limit on host parameters is 999
 
 _TABLES = """
@@ -231,7 +232,7 @@ class SearchIndex:
         """Read a day's files, index its text and store its summary fields."""
         found = read_day(self.config, files)
         report.warnings += found.warnings
-        self.days.add_day(day, found.text)
+        self.days.add_day(day, found.text, restated=found.restated)
         fields = json.dumps(fields_of(found.summary)) if found.summary else None
         self.db.execute(
             "INSERT OR REPLACE INTO days VALUES (?, ?, ?)",

@@ -32,7 +32,18 @@ _FILTERS: dict[str, Any] = {
         "description": "Only days at least this important (1-10).",
     },
 }
-_QUERY = {"type": "string", "minLength": 1, "description": "What to look for, in plain words."}
+_QUERY = {
+    "type": "string",
+    "minLength": 1,
+    "description": (
+        "The question in plain words, English or Indonesian. Time phrases work, read against "
+        "as_of (or today): 'yesterday'/'kemarin', 'two weeks ago'/'2 minggu lalu', 'last "
+        "week'/'minggu lalu', 'in March'/'bulan Maret', 'on Tuesday'/'hari Selasa', 'since "
+        "Monday'/'sejak Senin', 'between March and May', dates. So do 'latest'/'terbaru'/"
+        "'sekarang' (the newest day on the topic), 'first'/'pertama' (the oldest) and "
+        "'decision'/'keputusan'/'incident'/'insiden' (the day it happened)."
+    ),
+}
 
 TOOLS: list[dict[str, Any]] = [
     {
@@ -41,8 +52,11 @@ TOOLS: list[dict[str, Any]] = [
         "description": (
             "The days of the memory vault that best answer a question, ranked by relevance, "
             "importance and recency. Each result holds the day's score and its parts, and the "
-            "day's summary: importance (1-10), people, projects, tags, mood and bullets. Use it "
-            "to find when something happened or which days to read."
+            "day's summary: importance (1-10), people, projects, tags, mood and bullets, and "
+            "`newer`: a newer day on the question's topic, when this one may be stale. The "
+            "query understands time phrases ('last week', 'minggu lalu', 'in March') and "
+            "'latest' / 'first' / 'decision' in both languages. Use it to find when something "
+            "happened or which days to read."
         ),
         "inputSchema": {
             "type": "object",
@@ -65,7 +79,10 @@ TOOLS: list[dict[str, Any]] = [
         "description": (
             "A markdown context pack for a question: the best days' summaries and the lines of "
             "their raw notes and chat transcripts that match it, bounded in days and characters. "
-            "Use it to remember details before answering."
+            "A day that a newer day on the same topic supersedes says 'newer on this: DATE': "
+            "do not present its plan as current. Time phrases ('two weeks ago', 'kemarin', "
+            "'bulan Maret') and 'latest' / 'terbaru' work in the question. Use it to remember "
+            "details before answering."
         ),
         "inputSchema": {
             "type": "object",

@@ -186,7 +186,7 @@ def evaluate(
         for done, (q, day) in enumerate(zip(queries, days, strict=True)):
             if progress is not None:
                 progress("querying", done, len(queries))
-            found.append(searcher.semantic(q.text, NO_FILTERS.up_to(day)))
+            found.append(searcher.read(q.text, day, NO_FILTERS.up_to(day)))
         records = searcher.records
 
         def ranks(scoring: Scoring) -> list[list[date]]:
@@ -200,9 +200,10 @@ def evaluate(
                         scoring=scoring,
                         top_k=len(records),
                         allowed=allowed,
+                        focus=focus,
                     )
                 ]
-                for (sem, allowed), day in zip(found, days, strict=True)
+                for (sem, allowed, focus), day in zip(found, days, strict=True)
             ]
 
         ranked = ranks(searcher.scoring)

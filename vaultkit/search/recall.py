@@ -68,6 +68,8 @@ class RecallDay:
             "importance_score": round(self.hit.importance, 4),
             "recency": round(self.hit.recency, 4),
             "via": self.hit.via.isoformat() if self.hit.via else None,
+            "newer": self.hit.newer.isoformat() if self.hit.newer else None,
+            "led_by": self.hit.ordered,
             "path": self.hit.path,
             "summary": None
             if s is None
@@ -383,9 +385,20 @@ def _header(query: str, as_of: date, days: int) -> str:
     return f"# Recall: {title}\n\n_{count}, best first; as of {as_of.isoformat()}_\n"
 
 
+_LED = {
+    "latest": "the latest on this topic",
+    "first": "the first on this topic",
+    "important": "an event of this topic",
+}
+
+
 def _day_block(hit: Hit, summary: Summary | None) -> str:
     via = f"via {hit.via.isoformat()}" if hit.via else "direct match"
-    lines = ["", f"## {hit.date.isoformat()} · score {hit.score:.3f} · {via}", ""]
+    led = f" · {_LED[hit.ordered]}" if hit.ordered else ""
+    lines = ["", f"## {hit.date.isoformat()} · score {hit.score:.3f} · {via}{led}", ""]
+    if hit.newer is not None:
+        # An agent must not present a stale plan as the current one.
+        lines += [f"> newer on this: {hit.newer.isoformat()}", ""]
     if summary is None:
         lines.append("_no summary for this day_")
     else:

@@ -30,9 +30,12 @@ from typing import TypeVar
 from vaultkit.config import Config
 from vaultkit.index.records import DayRecord, Records
 from vaultkit.model import Hit
+from vaultkit.search.focus import Focus, intent_part, prior
 
 K = TypeVar("K")
 
+LEAD = 1  # topic days `latest` and `first` put first
+MIN_SEMANTIC = 0.2  # a topic day that leads matches at least a fifth as well as the best day
 UNKNOWN_IMPORTANCE = 5  # a day without a summary yet: the middle of 1..10, neither pushed nor sunk
 
 
@@ -77,8 +80,13 @@ def rank(
     scoring: Scoring,
     top_k: int,
     allowed: Container[date] | None = None,
+    focus: Focus | None = None,
 ) -> list[Hit]:
-    """Expand one hop from the best direct matches, score every day, return the best `top_k`."""
+    """Expand one hop from the best direct matches, score every day, return the best `top_k`.
+
+    With a `focus` whose reading has an intent, the days on the question's topic come first in
+    the intent's order (see `focus`); the others keep the hybrid score."""
+    focus = focus or Focus()
     best = {d: s for d, s in semantic.items() if s > 0}
     via: dict[date, date] = {}
     sources = heapq.nsmallest(scoring.expand_top, best, key=lambda d: (-best[d], -d.toordinal()))
@@ -99,20 +107,58 @@ def rank(
     # A day below the relevance gate scores w_sem * semantic whatever its importance and age,
     # so only the days above it, and the ones shown, need their record read.
     floor = gate_floor(scoring.gate)
-    above = [d for d, s in best.items() if s > floor]
+    intent = focus.intent
+    ordered = _leaders(focus, best, records)
+    above = [d for d, s in best.items() if s > floor or d in ordered]
     _prefetch(records, above)
-    scored = [(scoring.w_sem * sem, day, sem) for day, sem in best.items() if sem <= floor]
+    scored = [
+        (scoring.w_sem * sem, day, sem)
+        for day, sem in best.items()
+        if sem <= floor and day not in ordered
+    ]
     for day in above:
         record = records.get(day)
-        if record is not None:
-            recent = recency((as_of - day).days, scoring.decay)
-            scored.append((scoring.final(best[day], _importance(record), recent), day, best[day]))
+        if record is None:
+            continue
+        importance = _importance(record)
+        if intent is not None and day in ordered:
+            part = intent_part(focus, day, importance, best[day])
+            scored.append((1.0 + part, day, best[day]))
+            continue
+        recent = recency((as_of - day).days, scoring.decay)
+        scored.append((scoring.final(best[day], importance, recent), day, best[day]))
     # The best top_k by a heap; all of them, sorted, if some of those have no record.
     best_first = heapq.nsmallest(top_k, scored, key=_order)
-    hits = _hits(best_first, records, via, as_of, scoring)
+    hits = _hits(best_first, records, via, as_of, scoring, focus, ordered)
     if len(hits) < min(top_k, len(scored)):
-        hits = _hits(sorted(scored, key=_order), records, via, as_of, scoring)
+        hits = _hits(sorted(scored, key=_order), records, via, as_of, scoring, focus, ordered)
     return hits[:top_k]
+
+
+def _leaders(
+    focus: Focus, best: Mapping[date, float], records: Mapping[date, DayRecord]
+) -> set[date]:
+    """The topic days the intent puts first (none without an intent). `latest` and `first` ask
+    for one day, the newest or the oldest: it leads and the rest keep the hybrid score, so the
+    days after it are the most relevant ones, not merely the next in date; when the question
+    names an event ("the latest decision"), it is the newest (oldest) day that states one.
+    `important` asks for the topic's events: every topic day that states one of the kind asked
+    leads (by importance), or, when none does, the weightiest topic day. A topic day must match at least
+    `MIN_SEMANTIC` as well as the best day: one that merely names the topic's key terms in
+    passing is not what the question asks for."""
+    if focus.intent is None:
+        return set()
+    days = [d for d in focus.on_topic if best.get(d, 0.0) >= MIN_SEMANTIC]
+    _prefetch(records, days)
+    parts = {
+        d: intent_part(focus, d, _importance(records[d]), best[d]) for d in days if d in records
+    }
+    events = {d for d in parts if d in focus.eventful}
+    if focus.intent == "important" and events:
+        return events
+    if events:  # "the latest decision": the newest of the days that state one
+        parts = {d: p for d, p in parts.items() if d in events}
+    return set(heapq.nlargest(LEAD, parts, key=lambda d: (parts[d], d.toordinal())))
 
 
 def _order(item: tuple[float, date, float]) -> tuple[float, int]:
@@ -125,6 +171,8 @@ def _hits(
     via: Mapping[date, date],
     as_of: date,
     scoring: Scoring,
+    focus: Focus,
+    ordered: Container[date],
 ) -> list[Hit]:
     """Hits for scored days, best first, leaving out a day without a record."""
     _prefetch(records, [day for _, day, _ in scored])
@@ -137,7 +185,16 @@ def _hits(
             summary = record.summary
             hits.append(
                 Hit(
-                    day, final, sem, _importance(record), recent, via.get(day), record.path, summary
+                    day,
+                    final,
+                    sem,
+                    _importance(record),
+                    recent,
+                    via.get(day),
+                    record.path,
+                    summary,
+                    newer=focus.newer(day),
+                    ordered=focus.intent if day in ordered else None,
                 )
             )
     return hits
@@ -153,8 +210,31 @@ def _prefetch(records: Mapping[date, DayRecord], days: Collection[date]) -> None
         records.prefetch(days)
 
 
-def explain(hit: Hit, scoring: Scoring) -> str:
+def explain(hit: Hit, scoring: Scoring, focus: Focus | None = None) -> str:
     """The arithmetic of one hit's score, as `--explain` prints it."""
+    text = _arithmetic(hit, scoring)
+    window = focus.window if focus else None
+    if window is not None:
+        off = window.distance(hit.date)
+        where = "in the window" if off == 0 else f"{off} day{'s' if off != 1 else ''} off"
+        text += f"; semantic x window prior {prior(window, hit.date):.2f} ({where})"
+    if hit.newer is not None:
+        text += f"; newer on this topic: {hit.newer}"
+    return text
+
+
+def _arithmetic(hit: Hit, scoring: Scoring) -> str:
+    if hit.ordered == "important":
+        return (
+            f"important: a day on the topic, 1 + (10*{hit.importance:.1f} + semantic"
+            f" {hit.semantic:.3f})/11 = {hit.score:.4f}"
+        )
+    if hit.ordered is not None:
+        newer = "newer" if hit.ordered == "latest" else "older"
+        return (
+            f"{hit.ordered}: a day on the topic, 1 + 1/(1 + topic days {newer})"
+            f" = {hit.score:.4f} (semantic {hit.semantic:.3f})"
+        )
     gate = relevance_gate(hit.semantic, scoring.gate)
     via = f" (via {hit.via}: its semantic x {scoring.expansion_factor:g})" if hit.via else ""
     return (

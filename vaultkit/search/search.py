@@ -11,10 +11,20 @@ from typing import Any
 
 from vaultkit.config import Config
 from vaultkit.errors import UsageError
+from vaultkit.index.date_terms import is_date_term
 from vaultkit.index.store import SearchIndex, open_index
 from vaultkit.model import Hit, Progress
 from vaultkit.search.backends import make_backend
 from vaultkit.search.filters import NO_FILTERS, Filters
+from vaultkit.search.focus import (
+    CANDIDATES,
+    Focus,
+    coverage,
+    in_window,
+    newer_map,
+    topic_days,
+)
+from vaultkit.search.intent import read_query
 from vaultkit.search.scoring import Scoring, rank
 
 
@@ -27,6 +37,7 @@ class SearchResult:
     hits: list[Hit] = field(default_factory=list)
     backend: str = "bm25"
     warnings: tuple[str, ...] = ()
+    focus: Focus = field(default_factory=Focus)
 
     def as_dict(self) -> dict[str, Any]:
         """The `vaultkit search --json` object."""
@@ -35,13 +46,15 @@ class SearchResult:
             "as_of": self.as_of.isoformat(),
             "results": [hit_dict(h) for h in self.hits],
             "warnings": list(self.warnings),
+            "reading": self.focus.as_dict(),
         }
 
 
 def hit_dict(hit: Hit) -> dict[str, Any]:
     """One hit as JSON: DESIGN.md's keys first (`importance` is the day's 1-10, null without a
     summary), then the importance part of the score (`importance_score`, on [0, 1]) and the rest
-    of the day's summary, so an agent needs no second call."""
+    of the day's summary, so an agent needs no second call; then `newer`, a newer day on the
+    question's topic (this one may be stale), and `led_by`, the intent that put it first."""
     summary = hit.summary
     return {
         "date": hit.date.isoformat(),
@@ -57,6 +70,8 @@ def hit_dict(hit: Hit) -> dict[str, Any]:
         "projects": list(summary.projects) if summary else [],
         "tags": list(summary.tags) if summary else [],
         "bullets": list(summary.bullets) if summary else [],
+        "newer": hit.newer.isoformat() if hit.newer else None,
+        "led_by": hit.ordered,
     }
 
 
@@ -154,6 +169,29 @@ class Searcher:
             allowed = {d for d, r in self.records.items() if filters.admits(r)}
         return self.backend.scores(self.index, query, allowed), allowed
 
+    def read(
+        self, query: str, as_of: date, filters: Filters = NO_FILTERS
+    ) -> tuple[dict[date, float], Container[date] | None, Focus]:
+        """A question's semantic scores (of its topic words, weighted by its window), the days
+        the filters allow, and its focus: the window, the intent and the days on its topic."""
+        reading = read_query(query, as_of)
+        semantic, allowed = self.semantic(reading.topic, filters)
+        semantic, window, note = in_window(semantic, reading.window)
+        if reading.window is not None and window is None:
+            # The window is left out, so its words are the question's again ("4 years ago").
+            reading = replace(read_query(query, as_of, times=False), window=reading.window)
+            semantic, allowed = self.semantic(reading.topic, filters)
+        ranked = sorted(semantic, key=lambda d: (-semantic[d], -d.toordinal()))[:CANDIDATES]
+        days = self.index.days
+        terms = [t for t in days.terms(reading.subject) if not is_date_term(t)]
+        found = days.named(terms, [d.isoformat() for d in ranked])
+        named = {date.fromisoformat(d): held for d, held in found.items()}
+        shares, in_events = coverage(named, ranked, reading.events)
+        on_topic = topic_days(shares, window, allowed)
+        eventful = frozenset(topic_days(in_events, window, allowed))
+        newer = newer_map(topic_days(shares, None, allowed))
+        return semantic, allowed, Focus(reading, window, note, on_topic, eventful, newer)
+
     def search(
         self,
         query: str,
@@ -163,7 +201,7 @@ class Searcher:
         filters: Filters = NO_FILTERS,
         scoring: Scoring | None = None,
     ) -> SearchResult:
-        semantic, allowed = self.semantic(query, filters)
+        semantic, allowed, focus = self.read(query, as_of, filters)
         hits = rank(
             semantic,
             self.records,
@@ -171,5 +209,6 @@ class Searcher:
             scoring=scoring or self.scoring,
             top_k=top_k,
             allowed=allowed,
+            focus=focus,
         )
-        return SearchResult(query, as_of, hits, self.backend.name)
+        return SearchResult(query, as_of, hits, self.backend.name, focus=focus)

@@ -1,0 +1,155 @@
+"""What a question asks beyond its topic: a time window (`when`) and which of the topic's days.
+
+    "gimana kabar migrasi K3s sekarang?"   -> intent latest, topic "migrasi K3s"
+    "when was the first Grafana alert?"    -> intent first,  topic "Grafana alert"
+    "kapan keputusan final soal GPU server?" -> intent important (topic keeps its words)
+    "what did Rina say about K3s last week?" -> window last week, topic "Rina say K3s"
+
+Intents, in English and Indonesian (the first word of the question that names one wins):
+
+- `latest`: the newest day that discusses the topic ("latest", "current", "now", "still", "so
+  far", "where do things stand", "terbaru", "sekarang", "terakhir", "masih", "gimana kabar",
+  "sampai mana", "sejauh ini").
+- `first`: the oldest such day ("first", "earliest", "initially", "pertama", "awal", "awalnya").
+- `important`: the topic's weightiest day ("the big one", "decision", "incident", "outage",
+  "penting", "keputusan", "insiden", "yang parah"; "big" alone asks for a size).
+
+The words of `latest` and `first` say how to order the days, not what they are about, so they
+leave the topic; those of `important` stay, since a decision day says "decision" too. The time
+phrase's words leave it as well ("last week" is not a topic).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Literal
+
+from vaultkit.search.when import Window, read_window
+from vaultkit.summarize.lexicon import LEXICON, signals
+
+Intent = Literal["latest", "first", "important"]
+
+_WORDS: dict[Intent, tuple[str, ...]] = {
+    "latest": (
+        "latest", "current", "currently", "now", "still", "so far", "as of now", "these days",
+        "most recent", "recent", "recently", "last time", "where do things stand",
+        "where things stand", "where are we", "any news", "latest news", "status",
+        "terbaru", "sekarang", "terakhir", "terkini", "masih", "gimana kabar", "apa kabar",
+        "kabar terbaru", "kabar", "sampai mana", "udah sampai mana", "sudah sampai mana",
+        "sejauh ini", "saat ini", "kini", "update terakhir", "update terbaru",
+    ),
+    "first": (
+        "first", "earliest", "initially", "originally", "at first", "first time", "began",
+        "pertama", "pertama kali", "awal", "awalnya", "mula-mula", "mulanya", "pertama-tama",
+    ),
+    # "Big" alone asks for a size ("how big is the download?"): only with what it qualifies.
+    "important": (
+        "the big one", "biggest", "big decision", "big incident", "big outage", "major incident",
+        "major decision", "decision", "decide", "decided", "incident", "outage", "important",
+        "milestone", "worst",
+        "di-approve", "di-acc", "approve", "approved",
+        "penting", "keputusan", "memutuskan", "diputuskan", "keputusan besar", "insiden besar",
+        "insiden", "yang parah", "paling parah",
+    ),
+}  # fmt: skip
+_ORDERING: frozenset[Intent] = frozenset({"latest", "first"})  # their words leave the topic
+
+
+def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
+    spelled = sorted(phrases, key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, spelled)) + r")(?![\w-])", re.I)
+
+
+_PATTERNS = {intent: _pattern(words) for intent, words in _WORDS.items()}
+# Words that say what kind of day is asked for, not what it is about ("decision", "mutusin",
+# "went down"): left out of the subject that picks the topic's days.
+_KIND_WORDS = _pattern(
+    tuple(
+        {
+            word
+            for entries in (*_WORDS.values(), *(LEXICON[c] for c in ("decision", "incident")))
+            for entry in entries
+            for word in entry.split()
+        }
+    )
+)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A question as the scorer reads it: the words left for the topic, the window its time
+    phrase names (None: none, or one no day could be in) and its intent (None: the default)."""
+
+    query: str
+    topic: str
+    window: Window | None = None
+    intent: Intent | None = None
+    intent_words: tuple[str, ...] = ()
+    subject: str = ""  # the topic without words of intents and events: what the days are about
+    events: str = ""  # the events the question asks for: `d` decisions, `i` incidents
+
+    def as_dict(self) -> dict[str, object]:
+        window = self.window
+        return {
+            "intent": self.intent,
+            "intent_words": list(self.intent_words),
+            "window": None
+            if window is None
+            else {
+                "phrase": window.phrase,
+                "kind": window.kind,
+                "start": window.start.isoformat() if window.start else None,
+                "end": window.end.isoformat(),
+            },
+            "topic": self.topic,
+            "subject": self.subject,
+            "events": [{"d": "decision", "i": "incident"}[k] for k in self.events],
+        }
+
+
+def read_query(query: str, as_of: date, *, times: bool = True) -> Reading:
+    """Read the time phrase (unless not `times`), then the intent, out of a question asked on
+    `as_of`."""
+    window, rest = read_window(query, as_of) if times else (None, query)
+    intent, words = _intent_of(rest)
+    topic = rest
+    if intent in _ORDERING:
+        topic = _squeeze(_PATTERNS[intent].sub(" ", rest))
+    if not re.search(r"\w", topic):
+        topic = rest if re.search(r"\w", rest) else query  # never an empty topic
+    subject = _squeeze(_KIND_WORDS.sub(" ", topic))
+    if not re.search(r"\w", subject):
+        subject = topic
+    events = _events_of(rest)
+    if intent == "important" and not events:
+        events = "di"  # "the big one", "penting": either
+    return Reading(query, topic, window, intent, words, subject, events)
+
+
+def _events_of(text: str) -> str:
+    """The kinds of event a question names: `d` a decision, `i` an incident ("the latest
+    decision", "insiden pertama")."""
+    hits = signals(text)
+    decided = hits["decision"] or hits["agreement"]
+    return ("d" if decided else "") + ("i" if hits["incident"] else "")
+
+
+def _intent_of(text: str) -> tuple[Intent | None, tuple[str, ...]]:
+    found = [(m.start(), intent, m) for intent, p in _PATTERNS.items() for m in p.finditer(text)]
+    if not found:
+        # A question about a decision or an incident in the summarizer's words ("mutusin",
+        # "approved", "went down") asks for the day it happened: the important one.
+        hits = signals(text)
+        if hits["decision"] or hits["incident"]:
+            return "important", ()
+        return None, ()
+    _, intent, _ = min(found, key=lambda item: item[0])
+    return intent, tuple(
+        m.group(0) for at, i, m in sorted(found, key=lambda f: f[0]) if i == intent
+    )
+
+
+def _squeeze(text: str) -> str:
+    return re.sub(r"\s+([,?!.])", r"\1", re.sub(r"\s+", " ", text)).strip(" ,?!.")
