@@ -1,0 +1,113 @@
+"""Cross-language retrieval on LoCoMo dev: Indonesian questions over the English notes.
+
+    python bench/locomo_id.py                            # the default config
+    python bench/locomo_id.py --set search.index=notes   # `--set KEY=JSON` as in bench/locomo.py
+    python bench/locomo_id.py --json                     # the numbers as JSON
+
+`bench/locomo_id.jsonl` has 40 LoCoMo dev questions (13-14 per conversation, no adversarial ones,
+the categories in about the set's proportions) in our own Indonesian, as people in a Jakarta chat
+ask an assistant: formal and casual, names kept, about a quarter keeping one English word. Each
+line is only `{"source": "<LoCoMo id>", "query": "<Indonesian>"}`. The measure: does search find
+the English notes of the gold days for an Indonesian question as it does for the English original?
+
+Each conversation's workspace is built in `bench/out/locomo/` by bench/locomo.py's own helpers
+(`vaultkit init` with the `--set` overrides, the notes copied, `vaultkit sync`). Beside its
+config go `queries-id.jsonl` (our question with the source's `gold_dates`, `as_of`, `category`)
+and `queries-en.jsonl` (the English originals of the same 40), both evaluated with
+`vaultkit eval`. The table gives R@1/5/10 and MRR for both, pooled and per category. The dev data
+is read from `../shared/data/locomo-dev` (or `--data DIR`) at run time and never copied into the
+repository; only our translations are.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+
+from locomo import DATA, evaluate, pooled, workspace  # noqa: E402  (bench/ is not a package)
+
+QUESTIONS = BENCH / "locomo_id.jsonl"
+
+
+def parse_overrides(items: list[str]) -> list[tuple[str, Any]]:
+    """`KEY=JSON` pairs; a value that is not JSON is taken as a string (as bench/locomo.py)."""
+    overrides = []
+    for item in items:
+        key, _, raw = item.partition("=")
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        overrides.append((key, value))
+    return overrides
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def join(questions: list[dict[str, Any]], data: Path) -> dict[str, dict[str, list[dict]]]:
+    """Per conversation: the Indonesian and the English query rows, with the source's labels."""
+    sources: dict[str, dict[str, Any]] = {}
+    for conv in sorted(p for p in data.iterdir() if (p / "queries.jsonl").exists()):
+        for row in read_jsonl(conv / "queries.jsonl"):
+            sources[row["id"]] = row
+    sets: dict[str, dict[str, list[dict]]] = {}
+    for question in questions:
+        source = sources.get(question["source"])
+        if source is None:
+            raise SystemExit(f"{question['source']} is not in {data}")
+        if source.get("category") == "adversarial":
+            raise SystemExit(f"{question['source']} is adversarial")
+        labels = {k: source[k] for k in ("gold_dates", "as_of", "category") if k in source}
+        conv = question["source"].split("#")[0]
+        into = sets.setdefault(conv, {"id": [], "en": []})
+        into["id"].append({"id": question["source"], "query": question["query"], **labels})
+        into["en"].append({"id": source["id"], "query": source["query"], **labels})
+    return sets
+
+
+def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> Path:
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=JSON")
+    parser.add_argument("--sync-arg", action="append", default=[], help="extra sync argument")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    overrides = parse_overrides(args.set)
+    sets = join(read_jsonl(QUESTIONS), args.data)
+    reports: dict[str, dict[str, dict[str, Any]]] = {"id": {}, "en": {}}
+    for conv_name, rows in sorted(sets.items()):
+        config_path = workspace(args.data / conv_name, overrides, args.sync_arg)
+        for lang in ("id", "en"):
+            queries = write_jsonl(config_path.parent / f"queries-{lang}.jsonl", rows[lang])
+            reports[lang][conv_name] = evaluate(config_path, queries)
+    result = {lang: pooled(reports[lang]) for lang in ("id", "en")}
+    if args.json:
+        print(json.dumps(result, indent=2))
+        return 0
+    metrics = ("R@1", "R@5", "R@10", "MRR")
+    head = [f"id {m}" for m in metrics] + [f"en {m}" for m in metrics]
+    print("| category | n | " + " | ".join(head) + " |")
+    print("|---|---|" + "---|" * len(head))
+    names = ["all", *sorted(n for n in result["id"] if n != "all")]
+    for name in names:
+        row_id, row_en = result["id"][name], result["en"][name]
+        cells = [f"{row_id[m]:.3f}" for m in metrics] + [f"{row_en[m]:.3f}" for m in metrics]
+        print(f"| {name} | {int(row_id['n'])} | " + " | ".join(cells) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
