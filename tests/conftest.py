@@ -14,6 +14,9 @@ from typer.testing import CliRunner
 REPO = Path(__file__).resolve().parent.parent
 os.environ.setdefault("NO_COLOR", "1")
 os.environ["COLUMNS"] = "160"
+# `vaultkit init` writes a BM25 config even where the semantic extra is installed: embedding
+# every test vault with the local model would take minutes (tests/test_semantic.py covers it).
+os.environ["VAULTKIT_SEMANTIC"] = "0"
 
 
 @pytest.fixture

@@ -96,6 +96,8 @@ class SearchConfig:
     expand_top: int = 3
     expand_min_semantic: float = 0.2
     hybrid_weight: float = 0.7
+    fusion: Literal["weighted", "rrf"] = "weighted"
+    embedder: Literal["openai", "local"] = "openai"
     base_url: str = "http://127.0.0.1:8080/v1"
     model: str = ""
     api_key_env: str = "OPENAI_API_KEY"
@@ -333,7 +335,11 @@ def _check_values(config: Config, source: Path | None) -> None:
             path=source,
             rule="config-value",
         )
-    if config.search.backend != "bm25" and not config.search.model:
+    if (
+        config.search.backend != "bm25"
+        and config.search.embedder == "openai"
+        and not config.search.model
+    ):
         raise ConfigError(
             f"search.model: required when search.backend is {config.search.backend!r}",
             path=source,

@@ -6,24 +6,30 @@ network. The HTTP call (retries, backoff, Retry-After) is `vaultkit.http.post_js
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import sqlite3
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import date
+from pathlib import Path
 from typing import Any, Protocol
 
 from vaultkit.config import Config
 from vaultkit.errors import EmbeddingError, EndpointError
+from vaultkit.model import Progress
 
 
 class Embedder(Protocol):
-    """Turns texts into vectors; one vector per text, in order."""
+    """Turns texts into vectors; one vector per text, in order. `embed` is for what is stored
+    (passages), `embed_query` for a question (models trained with prefixes embed them apart)."""
 
     model: str
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
+
+    def embed_query(self, text: str) -> list[float]: ...
 
 
 class OpenAIEmbedder:
@@ -61,6 +67,9 @@ class OpenAIEmbedder:
             raise EmbeddingError(exc.message, path=exc.path, rule=exc.rule) from None
         return _vectors(answer, len(texts), self.url)
 
+    def embed_query(self, text: str) -> list[float]:
+        return self.embed([text])[0]
+
 
 def _vectors(answer: Any, count: int, url: str) -> list[list[float]]:
     """The vectors of an embeddings answer, ordered by `index`; a malformed answer is an error."""
@@ -79,8 +88,12 @@ def _vectors(answer: Any, count: int, url: str) -> list[list[float]]:
 
 
 def make_embedder(config: Config) -> Embedder:
-    """The embedder the config names (an OpenAI-compatible endpoint)."""
+    """The embedder the config names: the local model, or an OpenAI-compatible endpoint."""
     search = config.search
+    if search.embedder == "local":
+        from vaultkit.index.local_embedder import LocalEmbedder
+
+        return LocalEmbedder()
     return OpenAIEmbedder(
         search.base_url,
         search.model,
@@ -96,22 +109,89 @@ def cosine(a: Sequence[float], b: Sequence[float]) -> float:
     return dot / norm if norm else 0.0
 
 
-def embed_pending(db: sqlite3.Connection, embedder: Embedder, batch_size: int) -> None:
-    """Embed the chunks that have no vector yet, a batch at a time, committing each batch."""
+def embed_pending(
+    db: sqlite3.Connection,
+    embedder: Embedder,
+    batch_size: int,
+    cache: VectorCache | None = None,
+    progress: Progress | None = None,
+) -> int:
+    """Give every chunk without a vector its vector: from the cache when its text was embedded
+    before (by this model), else embedded a batch at a time, each batch committed to the cache
+    and the index at once, so an interrupted build loses one batch at most and the next run
+    goes on from there. Returns how many texts were embedded."""
     pending = db.execute(
         "SELECT day, idx, text FROM chunks WHERE vector IS NULL ORDER BY day, idx"
     ).fetchall()
-    for i in range(0, len(pending), batch_size):
-        batch = pending[i : i + batch_size]
-        vectors = embedder.embed([text for _, _, text in batch])
+    if not pending:
+        return 0
+    keys = [chunk_key(embedder.model, text) for _, _, text in pending]
+    known = cache.get(keys) if cache is not None else {}
+    with db:
+        db.executemany(
+            "UPDATE chunks SET vector = ? WHERE day = ? AND idx = ?",
+            [(known[k], d, n) for (d, n, _), k in zip(pending, keys, strict=True) if k in known],
+        )
+    texts = {k: t for (_, _, t), k in zip(pending, keys, strict=True) if k not in known}
+    order = list(texts)
+    for i in range(0, len(order), batch_size):
+        if progress is not None:
+            progress("embedding", i, len(order))
+        batch = order[i : i + batch_size]
+        blobs = {
+            k: array("f", v).tobytes()
+            for k, v in zip(batch, embedder.embed([texts[k] for k in batch]), strict=True)
+        }
+        if cache is not None:
+            cache.put(blobs)
         with db:
             db.executemany(
                 "UPDATE chunks SET vector = ? WHERE day = ? AND idx = ?",
                 [
-                    (array("f", v).tobytes(), d, n)
-                    for (d, n, _), v in zip(batch, vectors, strict=True)
+                    (blobs[k], d, n)
+                    for (d, n, _), k in zip(pending, keys, strict=True)
+                    if k in blobs
                 ],
             )
+    if progress is not None:
+        progress("embedding", len(order), len(order))
+    return len(order)
+
+
+def chunk_key(model: str, text: str) -> str:
+    """A chunk's key in the cache: its model and its text, so an edit elsewhere in the day or a
+    rebuilt index never embeds it again."""
+    return hashlib.sha256(f"{model}\n{text}".encode()).hexdigest()[:32]
+
+
+class VectorCache:
+    """Chunk vectors by content, in their own file beside the index (`.vaultkit/vectors.sqlite`):
+    derived state like the index, but the expensive part of it, so a rebuilt index (a new schema,
+    another `search.index`) does not pay for the embedding again."""
+
+    def __init__(self, path: Path) -> None:
+        self.db = sqlite3.connect(path, timeout=30)
+        self.db.execute(
+            "CREATE TABLE IF NOT EXISTS vectors(key TEXT PRIMARY KEY, vector BLOB) WITHOUT ROWID"
+        )
+
+    def get(self, keys: Sequence[str]) -> dict[str, bytes]:
+        out: dict[str, bytes] = {}
+        unique = sorted(set(keys))
+        for i in range(0, len(unique), 500):
+            group = unique[i : i + 500]
+            marks = ",".join("?" * len(group))
+            out.update(
+                self.db.execute(f"SELECT key, vector FROM vectors WHERE key IN ({marks})", group)
+            )
+        return out
+
+    def put(self, blobs: dict[str, bytes]) -> None:
+        with self.db:
+            self.db.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?)", blobs.items())
+
+    def close(self) -> None:
+        self.db.close()
 
 
 def stored_vectors(db: sqlite3.Connection) -> Iterator[tuple[date, array[float]]]:
@@ -120,3 +200,43 @@ def stored_vectors(db: sqlite3.Connection) -> Iterator[tuple[date, array[float]]
         vector = array("f")
         vector.frombytes(blob)
         yield date.fromisoformat(day), vector
+
+
+class VectorMatrix:
+    """The stored chunk vectors, unit length, for scoring many at once: a numpy matrix when numpy
+    is installed (the semantic extra brings it), else plain lists."""
+
+    def __init__(self, rows: Iterable[tuple[date, array[float]]]) -> None:
+        days: list[date] = []
+        vectors: list[array[float]] = []
+        for day, vector in rows:
+            days.append(day)
+            vectors.append(vector)
+        self.days = days
+        self.numpy: Any = None
+        self.rows = vectors
+        try:
+            import numpy
+        except ImportError:
+            return
+        if vectors:
+            matrix = numpy.array(vectors, dtype=numpy.float32)
+            norms = numpy.linalg.norm(matrix, axis=1, keepdims=True)
+            self.numpy = matrix / numpy.where(norms == 0, 1, norms)
+
+
+def best_cosines(matrix: VectorMatrix, wanted: Sequence[float]) -> dict[date, float]:
+    """Each day's best cosine of one of its chunks with `wanted`."""
+    if matrix.numpy is not None:
+        import numpy
+
+        query = numpy.asarray(wanted, dtype=numpy.float32)
+        norm = float(numpy.linalg.norm(query))
+        similarities = (matrix.numpy @ (query / norm if norm else query)).tolist()
+    else:
+        similarities = [cosine(wanted, row) for row in matrix.rows]
+    best: dict[date, float] = {}
+    for day, similarity in zip(matrix.days, similarities, strict=True):
+        if similarity > best.get(day, -2.0):
+            best[day] = similarity
+    return best

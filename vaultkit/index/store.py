@@ -17,7 +17,7 @@ import json
 import os
 import sqlite3
 from array import array
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -35,7 +35,7 @@ from vaultkit.model import Progress
 from vaultkit.summary.schema import fields_of
 
 if TYPE_CHECKING:
-    from vaultkit.index.embeddings import Embedder
+    from vaultkit.index.embeddings import Embedder, VectorMatrix
 
 SQLITE_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
@@ -66,6 +66,7 @@ class RefreshReport:
     files: int = 0
     rebuilt: bool = False
     warnings: list[str] = field(default_factory=list)
+    embedded: int = 0  # chunk texts embedded (not found in the vector cache)
 
 
 class SearchIndex:
@@ -82,6 +83,7 @@ class SearchIndex:
         self.path = config.state_dir / SQLITE_NAME
         self._embedder = embedder
         self._progress = progress
+        self._matrix: VectorMatrix | None = None
         self.db = self._open()
         self.days = DayIndex(self.db, analyzer=Analyzer(config.languages))
         self.warnings: list[str] = []  # from the last refresh
@@ -140,7 +142,7 @@ class SearchIndex:
             "schema": str(SCHEMA),
             "index": search.index,
             "vault": os.fspath(self.config.vault_dir.resolve()),
-            "embeddings": search.model if self.embeds else "",
+            "embeddings": self.embedder().model if self.embeds else "",
             "languages": ",".join(self.config.languages),
         }
 
@@ -176,9 +178,19 @@ class SearchIndex:
                 self.db.execute("DELETE FROM folders")
                 finder.store_folders(folders or {})
         if self.embeds:
-            from vaultkit.index.embeddings import embed_pending
+            from vaultkit.index.embeddings import VectorCache, embed_pending
 
-            embed_pending(self.db, self.embedder(), self.config.search.batch_size)
+            cache = VectorCache(self.config.state_dir / "vectors.sqlite")
+            try:
+                report.embedded = embed_pending(
+                    self.db,
+                    self.embedder(),
+                    self.config.search.batch_size,
+                    cache,
+                    self._progress,
+                )
+            finally:
+                cache.close()
         self.warnings = report.warnings
         return report
 
@@ -257,6 +269,17 @@ class SearchIndex:
     def records(self) -> Records:
         """Every indexed day with its summary (None when it has none yet), read lazily."""
         return Records(self.db)
+
+    def similarities(self, wanted: Sequence[float]) -> dict[date, float]:
+        """Each day's best cosine of a chunk with `wanted` (numpy when it is installed, as the
+        semantic extra brings it; the stored vectors are read once per open index)."""
+        from vaultkit.index.embeddings import best_cosines
+
+        if self._matrix is None:
+            from vaultkit.index.embeddings import VectorMatrix
+
+            self._matrix = VectorMatrix(self.vectors())
+        return best_cosines(self._matrix, wanted)
 
     def vectors(self) -> Iterator[tuple[date, array[float]]]:
         """Every stored chunk vector with its day."""

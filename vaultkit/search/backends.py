@@ -21,7 +21,6 @@ from typing import Protocol
 from vaultkit.config import Config
 from vaultkit.index.bm25 import RERANK_DAYS, DayIndex
 from vaultkit.index.date_terms import query_date_terms
-from vaultkit.index.embeddings import cosine
 from vaultkit.index.store import SearchIndex
 from vaultkit.search.filters import DayRange
 from vaultkit.search.scoring import max_normalize
@@ -50,7 +49,8 @@ class BM25Backend:
 
 
 class EmbeddingsBackend:
-    """Cosine of the query's vector with each day's best chunk, min-max scaled over allowed days.
+    """Cosine of the question's vector with each day's best chunk, min-max scaled over allowed
+    days.
 
     Raw cosines of different days sit close together (the seed's complaint), so they are spread onto
     [0, 1]: the best allowed day 1, the worst 0.
@@ -61,13 +61,12 @@ class EmbeddingsBackend:
     def scores(
         self, index: SearchIndex, query: str, allowed: Container[date] | None
     ) -> dict[date, float]:
-        [wanted] = index.embedder().embed([query])
-        best: dict[date, float] = {}
-        for day, vector in index.vectors():
-            if allowed is None or day in allowed:
-                similarity = cosine(wanted, vector)
-                if similarity > best.get(day, -2.0):
-                    best[day] = similarity
+        wanted = index.embedder().embed_query(query)
+        best = {
+            day: similarity
+            for day, similarity in index.similarities(wanted).items()
+            if allowed is None or day in allowed
+        }
         if not best:
             return {}
         low, high = min(best.values()), max(best.values())
@@ -77,23 +76,43 @@ class EmbeddingsBackend:
 
 
 class HybridBackend:
-    """`w * bm25 + (1 - w) * embeddings` (`search.hybrid_weight`), divided again by its best."""
+    """BM25 and the embeddings fused (`search.fusion`): `rrf`, reciprocal rank fusion (each
+    day's 1/(k + rank) in both lists, summed, k = 60, divided by the best), or `weighted`,
+    `w * bm25 + (1 - w) * embeddings` (`search.hybrid_weight`) divided again by its best."""
 
     name = "hybrid"
 
-    def __init__(self, weight: float) -> None:
+    def __init__(self, weight: float, fusion: str = "rrf") -> None:
         self.weight = weight
+        self.fusion = fusion
 
     def scores(
         self, index: SearchIndex, query: str, allowed: Container[date] | None
     ) -> dict[date, float]:
         lexical = BM25Backend().scores(index, query, allowed)
         dense = EmbeddingsBackend().scores(index, query, allowed)
-        fused = {
-            d: self.weight * lexical.get(d, 0.0) + (1 - self.weight) * dense.get(d, 0.0)
-            for d in lexical.keys() | dense.keys()
-        }
+        if self.fusion == "rrf":
+            fused = reciprocal_rank_fusion(lexical, dense)
+        else:
+            fused = {
+                d: self.weight * lexical.get(d, 0.0) + (1 - self.weight) * dense.get(d, 0.0)
+                for d in lexical.keys() | dense.keys()
+            }
         return {d: s for d, s in max_normalize(fused).items() if s > 0}
+
+
+RRF_K = 60  # Cormack, Clarke and Buettcher (2009): the constant of their experiments
+
+
+def reciprocal_rank_fusion(*rankings: dict[date, float], k: int = RRF_K) -> dict[date, float]:
+    """Each day's sum over the rankings of 1 / (k + its rank there), ranks from 1, ties by the
+    newer day; a day absent from a ranking gets nothing from it."""
+    fused: dict[date, float] = {}
+    for scores in rankings:
+        ordered = sorted(scores, key=lambda d: (-scores[d], -d.toordinal()))
+        for rank, day in enumerate(ordered, 1):
+            fused[day] = fused.get(day, 0.0) + 1.0 / (k + rank)
+    return fused
 
 
 def _iso(allowed: Container[date] | None) -> Container[str] | None:
@@ -110,7 +129,7 @@ def make_backend(config: Config) -> SemanticBackend:
     if backend == "embeddings":
         return EmbeddingsBackend()
     if backend == "hybrid":
-        return HybridBackend(config.search.hybrid_weight)
+        return HybridBackend(config.search.hybrid_weight, config.search.fusion)
     return BM25Backend()
 
 

@@ -1,0 +1,120 @@
+"""What the local embedder costs: the first build of the chunk vectors and the cost of one more day.
+
+    python bench/embed_cost.py --days 1000 [--days 10000] [--measure-up-to 2000]
+
+On a generated vault (bench/generate.py, with summaries) whose config is switched to
+`search.backend = "hybrid"`, `search.embedder = "local"` (needs `pip install ".[semantic]"`):
+the first `vaultkit search` (index and vectors built), then a day added and `search` again (the
++1 day cost), then the same search with nothing new. With `--sample N`, only the first N days'
+chunks are embedded and the full build is extrapolated from the chunk count and the measured
+rate (a 10k-day vault takes hours on two cores); the report says which figures are measured.
+Wall-clock times from `time.perf_counter` around a `vaultkit` subprocess; peak memory from
+`/usr/bin/time -v` where it exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(BENCH))
+
+import generate  # noqa: E402  (bench/ is not a package)
+from run import VAULTKIT, fresh_copy, run_cmd, vault_for  # noqa: E402
+
+QUERY = "what did we decide about the payments database"
+
+
+def configure(ws: Path) -> Path:
+    config_path = ws / "memory_config.json"
+    config = json.loads(config_path.read_text())
+    config["search"] = {**config.get("search", {}), "backend": "hybrid", "embedder": "local"}
+    config_path.write_text(json.dumps(config, indent=2))
+    return config_path
+
+
+def search(config_path: Path) -> dict[str, float]:
+    return run_cmd([*VAULTKIT, "search", QUERY, "--json", "--config", str(config_path)])
+
+
+def chunks(ws: Path) -> int:
+    db = sqlite3.connect(ws / "vault" / ".vaultkit" / "index.sqlite")
+    try:
+        return int(db.execute("SELECT count(*) FROM chunks").fetchone()[0])
+    finally:
+        db.close()
+
+
+class _Counting:
+    """An embedder that only counts: the chunk count of a vault without the hours of embedding."""
+
+    model = "counting"
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        return [[1.0] for _ in texts]
+
+    def embed_query(self, text: str) -> list[float]:
+        return [1.0]
+
+
+def count_chunks(config_path: Path) -> int:
+    from vaultkit.config import load_config
+    from vaultkit.index.store import open_index
+
+    with open_index(load_config(config_path), embedder=_Counting(), rescan=True) as index:
+        return int(index.db.execute("SELECT count(*) FROM chunks").fetchone()[0])
+
+
+def measure(days: int, rate: float | None) -> dict[str, object]:
+    template = vault_for(f"search-{days}", days, with_summaries=True)
+    ws = fresh_copy(template, f"embed-{days}-work")
+    config_path = configure(ws)
+    row: dict[str, object] = {"days": days}
+    if rate is not None:
+        total = count_chunks(config_path)
+        row.update(
+            chunks=total,
+            first_build_s_estimated=round(total / rate),
+            note="estimated at the rate measured on the smaller vault; +1 day not measured",
+        )
+        return row
+    first = search(config_path)
+    row.update(
+        chunks=chunks(ws),
+        first_build_s=round(first["seconds"], 1),
+        first_build_peak_mb=first.get("peak_mb"),
+    )
+    row["chunks_per_s"] = round(int(str(row["chunks"])) / first["seconds"], 2)
+    generate.add_day(ws, with_summary=True)
+    plus_one = search(config_path)
+    again = search(config_path)
+    row.update(
+        plus_one_day_s=round(plus_one["seconds"], 2),
+        noop_search_s=round(again["seconds"], 2),
+        search_peak_mb=again.get("peak_mb"),
+    )
+    return row
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--days", type=int, action="append", required=True)
+    parser.add_argument(
+        "--measure-up-to", type=int, default=2000, help="larger vaults are estimated"
+    )
+    args = parser.parse_args()
+    rate = None
+    for days in sorted(args.days):
+        row = measure(days, rate if days > args.measure_up_to else None)
+        if rate is None and "chunks_per_s" in row:
+            rate = float(str(row["chunks_per_s"]))
+        print(json.dumps(row), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
