@@ -1,0 +1,365 @@
+"""A client for AnythingLLM's developer API (`/api/v1/...`), for using a workspace as the
+search backend: one raw-text document per day, titled with the day, embedded in one workspace.
+
+Stdlib only. POSTs go through `vaultkit.http.post_json` (retries, backoff, Retry-After); the
+few GETs and the DELETE follow the same policy here. Every failure is an `EndpointError` of the
+class `post_json` would raise, with one line naming the server and what failed.
+
+What the server does, and what this client makes of it:
+
+- A missing or unknown Bearer key is `403 {"error": "No valid api key found."}` on every route.
+- `GET /v1/workspace/{slug}` answers 200 for an unknown slug too: `{"workspace": []}` (recent
+  servers list matches) or `{"workspace": null}` (older ones).
+- `POST /v1/document/raw-text` keeps only known metadata keys and rewrites the title to
+  `slug(title) + ".txt"`; a search hit's `metadata.title` is therefore `2024-05-01.txt`.
+- `POST /v1/workspace/{slug}/update-embeddings` runs `deletes` before `adds` and skips, still
+  with 200, a location it does not know or could not embed. So `push` sends the location in
+  both lists (a retried call replaces its own earlier embedding rather than doubling it) and
+  checks that the answered workspace lists the document.
+- `DELETE /v1/system/remove-documents` answers 200 for a document already gone.
+- `POST /v1/workspace/{slug}/vector-search` answers `{"results": []}` for an empty workspace
+  and 400 for an empty query; hits are chunks, `score` a similarity in [0, 1].
+
+There is no upsert: an update is `remove` then `push`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from vaultkit import __version__
+from vaultkit.dates import parse_date, parse_day
+from vaultkit.errors import (
+    EndpointError,
+    EndpointUnavailableError,
+    HTTPStatusError,
+)
+from vaultkit.http import (
+    BACKOFF,
+    MAX_BACKOFF,
+    MAX_RETRY_AFTER,
+    RETRY_AFTER_STATUSES,
+    post_json,
+    redact_url,
+    status_error,
+)
+
+# The same wording and parsing as post_json's own failures.
+from vaultkit.http import _detail as _error_detail
+from vaultkit.http import _reason as _failure_reason
+from vaultkit.http import _retry_after as _retry_after_seconds
+
+DOC_SOURCE = "vaultkit"  # kept as is by the server: marks the documents this client wrote
+CHUNKS_PER_DAY = 3  # hits are chunks: ask for this many per day wanted, then keep each day's best
+NO_KEY_STATUSES = (401, 403)
+
+
+class AnythingLLM:
+    """One AnythingLLM server and one workspace in it, named by its slug or its display name."""
+
+    def __init__(
+        self,
+        base_url: str,
+        api_key: str | None,
+        workspace: str,
+        *,
+        timeout: float = 30.0,
+        retries: int = 3,
+        key_env: str | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.api_url = api_url(base_url)
+        self.api_key = api_key or None
+        self.workspace = workspace
+        self.timeout = timeout
+        self.retries = retries
+        self.key_env = key_env
+        self.sleep = sleep
+        self._slug: str | None = None
+
+    def check(self) -> None:
+        """Raise unless the server accepts the key (`GET /v1/auth`)."""
+        answer = self._call("GET", "auth", what="key check")
+        if answer.get("authenticated") is not True:
+            raise EndpointError(f"{self._where()}: key check answered {_show(answer)}")
+
+    def ensure_workspace(self) -> str:
+        """The workspace's slug; the workspace is created (named `workspace`) when missing."""
+        if self._slug is None:
+            self._slug = self._find_workspace() or self._create_workspace()
+        return self._slug
+
+    def push(self, day: str, text: str) -> str:
+        """Add the day's text as a raw-text document titled `day`, embed it in the workspace and
+        return its document location (what `remove` takes)."""
+        parse_day(day, "day")
+        slug = self.ensure_workspace()
+        location = self._add_document(day, text)
+        self._embed(slug, location, day)
+        return location
+
+    def remove(self, location: str) -> None:
+        """Take a document out of the workspace's embeddings and delete it from the server; a
+        document already gone is not an error."""
+        slug = self.ensure_workspace()
+        what = f"removal of {location}"
+        self._call(
+            "POST",
+            f"workspace/{_quote(slug)}/update-embeddings",
+            {"deletes": [location]},
+            what=what,
+        )
+        self._call("DELETE", "system/remove-documents", {"names": [location]}, what=what)
+
+    def search(self, query: str, top_n: int) -> list[tuple[str, float]]:
+        """The best `top_n` days for `query` with their similarity (higher is closer), best first;
+        [] for a blank query, a missing workspace or one with nothing embedded."""
+        if not query.strip() or top_n < 1:
+            return []
+        self._slug = slug = self._slug or self._find_workspace()
+        if slug is None:
+            return []
+        payload = {"query": query, "topN": top_n * CHUNKS_PER_DAY, "scoreThreshold": 0}
+        answer = self._call(
+            "POST", f"workspace/{_quote(slug)}/vector-search", payload, what="search"
+        )
+        return _best_days(answer.get("results"), top_n)
+
+    # The workspace
+
+    def _find_workspace(self) -> str | None:
+        """The slug of the workspace whose slug, or else whose name, is `workspace`."""
+        path = f"workspace/{_quote(self.workspace)}"
+        found = _workspace_of(self._call("GET", path, what="workspace lookup").get("workspace"))
+        if found is not None:
+            return _slug_of(found, self._where())
+        listing = self._call("GET", "workspaces", what="workspace listing").get("workspaces")
+        for item in listing if isinstance(listing, list) else []:
+            if isinstance(item, dict) and item.get("name") == self.workspace:
+                return _slug_of(item, self._where())
+        return None
+
+    def _create_workspace(self) -> str:
+        answer = self._call(
+            "POST", "workspace/new", {"name": self.workspace}, what="workspace creation"
+        )
+        workspace = answer.get("workspace")
+        if not isinstance(workspace, dict):
+            reason = answer.get("message") or "no workspace in the answer"
+            raise EndpointError(
+                f"{self._where()}: could not create workspace {self.workspace!r}: {reason}"
+            )
+        return _slug_of(workspace, self._where())
+
+    # Documents
+
+    def _add_document(self, day: str, text: str) -> str:
+        metadata = {"title": day, "docSource": DOC_SOURCE, "description": f"vaultkit day {day}"}
+        payload = {"textContent": text, "metadata": metadata}
+        answer = self._call("POST", "document/raw-text", payload, what=f"upload of {day}")
+        documents = answer.get("documents")
+        first = documents[0] if isinstance(documents, list) and documents else None
+        location = first.get("location") if isinstance(first, dict) else None
+        if not isinstance(location, str) or not location:
+            raise EndpointError(f"{self._where()}: upload of {day} answered no document location")
+        return location
+
+    def _embed(self, slug: str, location: str, day: str) -> None:
+        """Embed `location` in the workspace, replacing an earlier embedding of it; a document
+        the server did not embed (it says nothing of it but leaves it out) is deleted again."""
+        payload = {"adds": [location], "deletes": [location]}
+        path = f"workspace/{_quote(slug)}/update-embeddings"
+        answer = self._call("POST", path, payload, what=f"embedding of {day}")
+        workspace = answer.get("workspace")
+        documents = workspace.get("documents") if isinstance(workspace, dict) else None
+        if isinstance(documents, list) and not any(
+            isinstance(d, dict) and d.get("docpath") == location for d in documents
+        ):
+            with contextlib.suppress(EndpointError):  # the error below is the one to report
+                self._call(
+                    "DELETE", "system/remove-documents", {"names": [location]}, what="clean-up"
+                )
+            raise EndpointError(
+                f"{self._where()}: workspace {slug!r} did not embed {day}; "
+                "is the server's embedder set up?"
+            )
+
+    # HTTP
+
+    def _call(
+        self, method: str, path: str, payload: Mapping[str, Any] | None = None, *, what: str
+    ) -> dict[str, Any]:
+        """One API call; a failure is re-raised as the same error class, saying what failed."""
+        url = f"{self.api_url}/{path}"
+        try:
+            if method == "POST":
+                return post_json(
+                    url,
+                    payload or {},
+                    api_key=self.api_key,
+                    timeout=self.timeout,
+                    retries=self.retries,
+                    sleep=self.sleep,
+                )
+            return self._send(method, url, payload)
+        except HTTPStatusError as exc:
+            if exc.status in NO_KEY_STATUSES:
+                raise status_error(
+                    self._key_message(exc), status=exc.status, detail=exc.detail
+                ) from None
+            raise type(exc)(
+                f"AnythingLLM {what}: {exc.message}", status=exc.status, detail=exc.detail
+            ) from None
+        except EndpointError as exc:
+            raise type(exc)(f"AnythingLLM {what}: {exc.message}") from None
+
+    def _send(self, method: str, url: str, payload: Mapping[str, Any] | None) -> dict[str, Any]:
+        """GET or DELETE with post_json's policy: retry timeouts, dropped connections, 429 and
+        5xx with doubling pauses (or Retry-After); any other status fails at once."""
+        body = None if payload is None else json.dumps(payload, ensure_ascii=False).encode("utf-8")
+        shown = f"{method} {redact_url(url)}"
+        attempts = max(0, self.retries) + 1
+        for attempt in range(1, attempts + 1):
+            tried = f" after {attempt} attempts" if attempt > 1 else ""
+            pause = min(MAX_BACKOFF, BACKOFF * 2 ** (attempt - 1))
+            request = urllib.request.Request(url, data=body, headers=self._headers(), method=method)
+            try:
+                with urllib.request.urlopen(request, timeout=self.timeout) as response:
+                    return _json_object(response.read(), shown)
+            except urllib.error.HTTPError as exc:
+                detail = _error_detail(_error_body(exc), self.api_key)
+                if not (exc.code == 429 or exc.code >= 500) or attempt == attempts:
+                    reason = f": {detail}" if detail else ""
+                    message = f"{shown} failed with HTTP {exc.code}{tried}{reason}"
+                    raise status_error(message, status=exc.code, detail=detail) from None
+                pause = _retry_pause(exc, pause)
+            except (OSError, http.client.HTTPException) as exc:  # timeouts, refusals, drops
+                if attempt == attempts:
+                    raise EndpointUnavailableError(
+                        f"{shown} failed{tried}: {self._why(exc)}"
+                    ) from None
+            self.sleep(pause)
+        raise AssertionError("unreachable")  # pragma: no cover: the loop returns or raises
+
+    def _why(self, exc: Exception) -> str:
+        """A connection failure in a few words, as post_json words it."""
+        if isinstance(exc, TimeoutError):
+            return f"timed out after {self.timeout:g} s"
+        if isinstance(exc, urllib.error.URLError):
+            return _failure_reason(exc.reason)
+        return _failure_reason(exc)
+
+    def _headers(self) -> dict[str, str]:
+        headers = {
+            "Content-Type": "application/json",
+            "Accept": "application/json",
+            "User-Agent": f"vaultkit/{__version__}",
+        }
+        if self.api_key:
+            headers["Authorization"] = f"Bearer {self.api_key}"
+        return headers
+
+    def _key_message(self, exc: HTTPStatusError) -> str:
+        said = f": {exc.detail}" if exc.detail else ""
+        problem = "rejected the API key" if self.api_key else "needs an API key and none was sent"
+        hint = f"; set {self.key_env} to a developer API key of this server" if self.key_env else ""
+        return f"{self._where()} {problem} (HTTP {exc.status}{said}){hint}"
+
+    def _where(self) -> str:
+        return f"AnythingLLM at {redact_url(self.api_url)}"
+
+
+def api_url(base_url: str) -> str:
+    """The API root for a server URL: `http://host:3001`, `.../api` and `.../api/v1` all give
+    `http://host:3001/api/v1`."""
+    url = base_url.rstrip("/")
+    if url.endswith("/api/v1"):
+        return url
+    return url + ("/v1" if url.endswith("/api") else "/api/v1")
+
+
+def day_of_title(title: object) -> str | None:
+    """The day a document title names: `2024-05-01`, or the server's `2024-05-01.txt`."""
+    if not isinstance(title, str):
+        return None
+    text = title.removesuffix(".txt")
+    return text if parse_date(text) is not None else None
+
+
+def _best_days(results: object, top_n: int) -> list[tuple[str, float]]:
+    """Chunk hits folded to days, each with its best score, best first (ties by day)."""
+    best: dict[str, float] = {}
+    for hit in results if isinstance(results, list) else []:
+        if not isinstance(hit, dict) or not isinstance(hit.get("metadata"), dict):
+            continue
+        day = day_of_title(hit["metadata"].get("title"))
+        score = _score(hit)
+        if day is not None and score is not None:
+            best[day] = max(score, best.get(day, score))
+    ranked = sorted(best.items(), key=lambda item: (-item[1], item[0]))
+    return ranked[:top_n]
+
+
+def _score(hit: Mapping[str, Any]) -> float | None:
+    """A hit's similarity: `score`, or `1 - distance` from servers that send only that."""
+    for key, flip in (("score", False), ("distance", True)):
+        value = hit.get(key)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return 1.0 - float(value) if flip else float(value)
+    return None
+
+
+def _workspace_of(value: object) -> dict[str, Any] | None:
+    """The workspace in a lookup answer: a list of matches (recent servers) or one object."""
+    if isinstance(value, list):
+        value = value[0] if value else None
+    return value if isinstance(value, dict) else None
+
+
+def _slug_of(workspace: Mapping[str, Any], where: str) -> str:
+    slug = workspace.get("slug")
+    if not isinstance(slug, str) or not slug:
+        raise EndpointError(f"{where}: a workspace came back without a slug")
+    return slug
+
+
+def _error_body(exc: urllib.error.HTTPError) -> bytes:
+    try:
+        return exc.read(4096) or b""
+    except (OSError, http.client.HTTPException):
+        return b""
+
+
+def _retry_pause(exc: urllib.error.HTTPError, pause: float) -> float:
+    """The pause before retrying after `exc`: the server's Retry-After on 429/503, capped."""
+    if exc.code not in RETRY_AFTER_STATUSES or exc.headers is None:
+        return pause
+    asked = _retry_after_seconds(exc.headers.get("Retry-After"))
+    return pause if asked is None else min(asked, MAX_RETRY_AFTER)
+
+
+def _json_object(raw: bytes, request: str) -> dict[str, Any]:
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise EndpointError(f"{request} answered with something that is not JSON") from None
+    if not isinstance(data, dict):
+        raise EndpointError(f"{request} answered with JSON that is not an object")
+    return data
+
+
+def _quote(segment: str) -> str:
+    return urllib.parse.quote(segment, safe="")
+
+
+def _show(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 80 else text[:80] + "…"
