@@ -86,6 +86,10 @@ def day_text(index: str, notes: list[str], summary: Summary | None) -> tuple[str
     restated = 0
     if summary is not None and (index != "notes" or not notes):
         topics = (*summary.topics, *(t for k in KINDS for t in summary.uncategorized.of(k)))
+        if index != "summaries":
+            # Only the names the notes do not write: a speaker in every chat would be counted
+            # again on every day ("Caroline", "Melanie"), saying nothing about its topic.
+            topics = tuple(_added(topics, notes))
         bullets = summary.bullets if index == "summaries" else _added(summary.bullets, notes)
         part = "\n".join([" ".join(topics), *bullets])
         parts.append(part)
@@ -95,10 +99,13 @@ def day_text(index: str, notes: list[str], summary: Summary | None) -> tuple[str
 
 
 def _added(bullets: tuple[str, ...], notes: list[str]) -> list[str]:
-    """The bullets that say something the notes do not: an extractive summary's bullets are the
-    notes' own lines, and indexing them again would only count those lines twice (measured with
-    the offline summaries: R@5 0.879 with them, 0.884 without on LoCoMo dev, 0.518 and 0.546 on
-    the time-aware dev set of `bench/timeaware.py`); an LLM's or a person's words stay."""
+    """The bullets (or topics) that say something the notes do not: an extractive summary's
+    bullets are the notes' own lines, and indexing them again would only count those lines twice
+    (measured with the offline summaries: R@5 0.879 with them, 0.884 without on LoCoMo dev, 0.518
+    and 0.546 on the time-aware dev set of `bench/timeaware.py`); an LLM's or a person's words
+    stay. The same for the topics line: people, projects and tags the notes write already, kept
+    when only an alias was written ("k8s" -> Kubernetes): LoCoMo dev R@5 0.889 -> 0.897,
+    multi-hop 0.600 -> 0.646; the time-aware set R@1 0.787 -> 0.791."""
     written = _plain(" ".join(notes))
     return [b for b in bullets if _plain(_SPEAKER.sub("", b.rstrip("…"))) not in written]
 
