@@ -109,7 +109,12 @@ def main(argv: list[str] | None = None) -> int:
     for conv in sorted(p for p in args.data.iterdir() if (p / "queries.jsonl").exists()):
         config_path = workspace(conv, overrides, args.sync_arg)
         reports[conv.name] = evaluate(config_path, conv / "queries.jsonl")
+    search = json.loads(config_path.read_text()).get("search", {})
+    backend = search.get("backend", "bm25") + (
+        f" ({search['embedder']} embedder)" if search.get("backend", "bm25") != "bm25" else ""
+    )
     result = {
+        "backend": backend,
         "pooled": pooled(reports),
         "per_conversation": {c: r["results"]["all"] for c, r in reports.items()},
     }
@@ -117,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result, indent=2))
         return 0
     rows = result["pooled"]
+    print(f"search.backend: {backend} (init's default where the semantic extra is installed)\n")
     print("| category | n | R@1 | R@5 | R@10 | MRR |")
     print("|---|---|---|---|---|---|")
     for name, row in rows.items():
