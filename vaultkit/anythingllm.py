@@ -1,9 +1,9 @@
 """A client for AnythingLLM's developer API (`/api/v1/...`), for using a workspace as the
 search backend: one raw-text document per day, titled with the day, embedded in one workspace.
 
-Stdlib only. POSTs go through `vaultkit.http.post_json` (retries, backoff, Retry-After); the
-few GETs and the DELETE follow the same policy here. Every failure is an `EndpointError` of the
-class `post_json` would raise, with one line naming the server and what failed.
+Stdlib only. Every call goes through `vaultkit.http.request_json` (retries, backoff,
+Retry-After); a failure is the `EndpointError` it raises, with one line naming the server and
+what failed.
 
 What the server does, and what this client makes of it:
 
@@ -26,7 +26,6 @@ There is no upsert: an update is `remove` then `push`.
 from __future__ import annotations
 
 import contextlib
-import http.client
 import json
 import time
 import urllib.error
@@ -35,27 +34,12 @@ import urllib.request
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from vaultkit import __version__
 from vaultkit.dates import parse_date, parse_day
 from vaultkit.errors import (
     EndpointError,
-    EndpointUnavailableError,
     HTTPStatusError,
 )
-from vaultkit.http import (
-    BACKOFF,
-    MAX_BACKOFF,
-    MAX_RETRY_AFTER,
-    RETRY_AFTER_STATUSES,
-    post_json,
-    redact_url,
-    status_error,
-)
-
-# The same wording and parsing as post_json's own failures.
-from vaultkit.http import _detail as _error_detail
-from vaultkit.http import _reason as _failure_reason
-from vaultkit.http import _retry_after as _retry_after_seconds
+from vaultkit.http import redact_url, request_json, status_error
 
 DOC_SOURCE = "vaultkit"  # kept as is by the server: marks the documents this client wrote
 CHUNKS_PER_DAY = 3  # hits are chunks: ask for this many per day wanted, then keep each day's best
@@ -200,16 +184,15 @@ class AnythingLLM:
         """One API call; a failure is re-raised as the same error class, saying what failed."""
         url = f"{self.api_url}/{path}"
         try:
-            if method == "POST":
-                return post_json(
-                    url,
-                    payload or {},
-                    api_key=self.api_key,
-                    timeout=self.timeout,
-                    retries=self.retries,
-                    sleep=self.sleep,
-                )
-            return self._send(method, url, payload)
+            return request_json(
+                method,
+                url,
+                payload,
+                api_key=self.api_key,
+                timeout=self.timeout,
+                retries=self.retries,
+                sleep=self.sleep,
+            )
         except HTTPStatusError as exc:
             if exc.status in NO_KEY_STATUSES:
                 raise status_error(
@@ -220,52 +203,6 @@ class AnythingLLM:
             ) from None
         except EndpointError as exc:
             raise type(exc)(f"AnythingLLM {what}: {exc.message}") from None
-
-    def _send(self, method: str, url: str, payload: Mapping[str, Any] | None) -> dict[str, Any]:
-        """GET or DELETE with post_json's policy: retry timeouts, dropped connections, 429 and
-        5xx with doubling pauses (or Retry-After); any other status fails at once."""
-        body = None if payload is None else json.dumps(payload, ensure_ascii=False).encode("utf-8")
-        shown = f"{method} {redact_url(url)}"
-        attempts = max(0, self.retries) + 1
-        for attempt in range(1, attempts + 1):
-            tried = f" after {attempt} attempts" if attempt > 1 else ""
-            pause = min(MAX_BACKOFF, BACKOFF * 2 ** (attempt - 1))
-            request = urllib.request.Request(url, data=body, headers=self._headers(), method=method)
-            try:
-                with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    return _json_object(response.read(), shown)
-            except urllib.error.HTTPError as exc:
-                detail = _error_detail(_error_body(exc), self.api_key)
-                if not (exc.code == 429 or exc.code >= 500) or attempt == attempts:
-                    reason = f": {detail}" if detail else ""
-                    message = f"{shown} failed with HTTP {exc.code}{tried}{reason}"
-                    raise status_error(message, status=exc.code, detail=detail) from None
-                pause = _retry_pause(exc, pause)
-            except (OSError, http.client.HTTPException) as exc:  # timeouts, refusals, drops
-                if attempt == attempts:
-                    raise EndpointUnavailableError(
-                        f"{shown} failed{tried}: {self._why(exc)}"
-                    ) from None
-            self.sleep(pause)
-        raise AssertionError("unreachable")  # pragma: no cover: the loop returns or raises
-
-    def _why(self, exc: Exception) -> str:
-        """A connection failure in a few words, as post_json words it."""
-        if isinstance(exc, TimeoutError):
-            return f"timed out after {self.timeout:g} s"
-        if isinstance(exc, urllib.error.URLError):
-            return _failure_reason(exc.reason)
-        return _failure_reason(exc)
-
-    def _headers(self) -> dict[str, str]:
-        headers = {
-            "Content-Type": "application/json",
-            "Accept": "application/json",
-            "User-Agent": f"vaultkit/{__version__}",
-        }
-        if self.api_key:
-            headers["Authorization"] = f"Bearer {self.api_key}"
-        return headers
 
     def _key_message(self, exc: HTTPStatusError) -> str:
         said = f": {exc.detail}" if exc.detail else ""
@@ -329,31 +266,6 @@ def _slug_of(workspace: Mapping[str, Any], where: str) -> str:
     if not isinstance(slug, str) or not slug:
         raise EndpointError(f"{where}: a workspace came back without a slug")
     return slug
-
-
-def _error_body(exc: urllib.error.HTTPError) -> bytes:
-    try:
-        return exc.read(4096) or b""
-    except (OSError, http.client.HTTPException):
-        return b""
-
-
-def _retry_pause(exc: urllib.error.HTTPError, pause: float) -> float:
-    """The pause before retrying after `exc`: the server's Retry-After on 429/503, capped."""
-    if exc.code not in RETRY_AFTER_STATUSES or exc.headers is None:
-        return pause
-    asked = _retry_after_seconds(exc.headers.get("Retry-After"))
-    return pause if asked is None else min(asked, MAX_RETRY_AFTER)
-
-
-def _json_object(raw: bytes, request: str) -> dict[str, Any]:
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise EndpointError(f"{request} answered with something that is not JSON") from None
-    if not isinstance(data, dict):
-        raise EndpointError(f"{request} answered with JSON that is not an object")
-    return data
 
 
 def _quote(segment: str) -> str:

@@ -65,9 +65,15 @@ def redact_url(url: str) -> str:
     return urllib.parse.urlunsplit((parts.scheme, netloc, parts.path, "", ""))
 
 
-def post_json(
+def post_json(url: str, payload: Mapping[str, Any], **options: Any) -> dict[str, Any]:
+    """POST `payload` as JSON and return the JSON object answered (see `request_json`)."""
+    return request_json("POST", url, payload, **options)
+
+
+def request_json(
+    method: str,
     url: str,
-    payload: Mapping[str, Any],
+    payload: Mapping[str, Any] | None = None,
     *,
     api_key: str | None = None,
     timeout: float = 60.0,
@@ -78,13 +84,15 @@ def post_json(
     max_retry_after: float = MAX_RETRY_AFTER,
     headers: Mapping[str, str] | None = None,
 ) -> dict[str, Any]:
-    """POST `payload` as JSON and return the JSON object answered; retry what may pass.
+    """Send `payload` (if any) as JSON with `method` and return the JSON object answered; retry
+    what may pass: timeouts, dropped connections, 429 and 5xx, with doubling pauses or the
+    server's Retry-After; any other status fails at once.
 
     `retries` is the number of further attempts after the first. `sleep` is called with the
     pause before each retry (tests pass a recorder). Without `api_key` no Authorization header
     is sent, which is what local servers expect.
     """
-    body = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+    body = None if payload is None else json.dumps(payload, ensure_ascii=False).encode("utf-8")
     request_headers = {
         "Content-Type": "application/json",
         "Accept": "application/json",
@@ -93,12 +101,12 @@ def post_json(
     }
     if api_key:
         request_headers["Authorization"] = f"Bearer {api_key}"
-    shown = redact_url(url)
+    shown = f"{method} {redact_url(url)}"
     if not url.startswith(("http://", "https://")):
-        raise EndpointError(f"POST {shown}: not an http(s) URL")
+        raise EndpointError(f"{shown}: not an http(s) URL")
     attempts = max(0, retries) + 1
     for attempt in range(1, attempts + 1):
-        request = urllib.request.Request(url, data=body, headers=request_headers, method="POST")
+        request = urllib.request.Request(url, data=body, headers=request_headers, method=method)
         pause = min(max_backoff, backoff * 2 ** (attempt - 1))
         try:
             with urllib.request.urlopen(request, timeout=timeout) as response:
@@ -111,7 +119,7 @@ def post_json(
                 tried = f" after {attempt} attempts" if attempt > 1 else ""
                 reason = f": {detail}" if detail else ""
                 raise status_error(
-                    f"POST {shown} failed with HTTP {status}{tried}{reason}",
+                    f"{shown} failed with HTTP {status}{tried}{reason}",
                     status=status,
                     detail=detail,
                 ) from None
@@ -139,15 +147,15 @@ def _parse(raw: bytes, shown: str) -> dict[str, Any]:
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise EndpointError(f"POST {shown} answered with something that is not JSON") from None
+        raise EndpointError(f"{shown} answered with something that is not JSON") from None
     if not isinstance(data, dict):
-        raise EndpointError(f"POST {shown} answered with JSON that is not an object")
+        raise EndpointError(f"{shown} answered with JSON that is not an object")
     return data
 
 
 def _gave_up(shown: str, what: str, attempts: int) -> EndpointUnavailableError:
     tried = f" after {attempts} attempts" if attempts > 1 else ""
-    return EndpointUnavailableError(f"POST {shown} failed{tried}: {what}")
+    return EndpointUnavailableError(f"{shown} failed{tried}: {what}")
 
 
 def _reason(reason: object) -> str:
