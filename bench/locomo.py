@@ -90,6 +90,19 @@ def pooled(reports: dict[str, dict[str, Any]]) -> dict[str, dict[str, float]]:
     }
 
 
+def parse_overrides(items: list[str]) -> list[tuple[str, Any]]:
+    """`KEY=JSON` pairs; a value that is not JSON is taken as a string."""
+    overrides = []
+    for item in items:
+        key, _, raw = item.partition("=")
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        overrides.append((key, value))
+    return overrides
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DATA)
@@ -97,14 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sync-arg", action="append", default=[], help="extra sync argument")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    overrides = []
-    for item in args.set:
-        key, _, raw = item.partition("=")
-        try:
-            value = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
-        overrides.append((key, value))
+    overrides = parse_overrides(args.set)
     reports = {}
     for conv in sorted(p for p in args.data.iterdir() if (p / "queries.jsonl").exists()):
         config_path = workspace(conv, overrides, args.sync_arg)

@@ -30,22 +30,9 @@ from typing import Any
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
-from locomo import DATA, evaluate, pooled, workspace  # noqa: E402  (bench/ is not a package)
+from locomo import DATA, evaluate, parse_overrides, pooled, workspace  # noqa: E402  (bench/ is not a package)
 
 QUESTIONS = BENCH / "locomo_id.jsonl"
-
-
-def parse_overrides(items: list[str]) -> list[tuple[str, Any]]:
-    """`KEY=JSON` pairs; a value that is not JSON is taken as a string (as bench/locomo.py)."""
-    overrides = []
-    for item in items:
-        key, _, raw = item.partition("=")
-        try:
-            value = json.loads(raw)
-        except json.JSONDecodeError:
-            value = raw
-        overrides.append((key, value))
-    return overrides
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
