@@ -38,7 +38,6 @@ LABEL_CHARS = 40  # a label this short reads as the start of each item under it
 TOPIC = 2.0  # the most a sentence gains for standing on the day's topic
 EMPTY_DAY = "Nothing of note was recorded for this day."
 _NUMBER = re.compile(r"\d")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
 _WORD = re.compile(r"[^\W_]+")
 _LETTER = re.compile(r"[^\W\d_]")
 _DATE_HEADING = re.compile(r"^\W*\d{4}-\d{2}-\d{2}\b")
@@ -238,7 +237,7 @@ def trim(text: str, limit: int = BULLET_CHARS) -> str:
     if len(text) <= limit:
         return text
     kept = ""
-    for sentence in _SENTENCE_END.split(text):
+    for sentence in sentences(text):  # longer than a limit: split as every line is
         joined = f"{kept} {sentence}".strip()
         if len(joined) > limit:
             break
