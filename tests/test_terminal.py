@@ -223,3 +223,15 @@ def test_explain_and_vocab_on_a_terminal_and_in_a_pipe(workspace: Path) -> None:
     assert table.returncode == 0
     assert table.stdout.splitlines()[1].split()[:3] == ["term", "kind", "days"]
     assert '"technologies": [' in table.stdout and "to adopt them" in table.stderr
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+def test_a_search_table_on_a_terminal_keeps_its_data_columns(workspace: Path, columns: int) -> None:
+    """Previews are cut with an ellipsis to fit; the dates and scores never are (rich squeezed
+    every column without a ratio to nothing in a table that was not expanded)."""
+    query = ["search", "apa yang dibahas soal K3s minggu lalu?", "--as-of", "2026-07-20", "-k", "3"]
+    code, shown, _ = on_terminal([*query, "--explain"], workspace, columns=columns)
+    text = ESCAPE.sub("", shown)
+    assert code == 0
+    assert re.search(r"│\s+1\s+│\s+2026-07-19\s+│\s+0\.\d{3}\s+│", text), text
+    assert "window 'minggu lalu' (2026-07-13 .. 2026-07-19)" in text

@@ -135,7 +135,10 @@ def _rich_table(
     from rich.markup import escape
     from rich.table import Table
 
-    table = Table(title=escape(title) if title else None)
+    # rich honours ratios only in an expanded table; in another it squeezes every column without
+    # one to nothing (the dates and scores of `search` vanished on a terminal).
+    previews = any(column.preview for column in columns)
+    table = Table(title=escape(title) if title else None, expand=previews)
     for column in columns:
         table.add_column(
             column.name,
