@@ -21,6 +21,7 @@ phrase's words leave it as well ("last week" is not a topic).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from datetime import date
@@ -62,19 +63,20 @@ def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, spelled)) + r")(?![\w-])", re.I)
 
 
-_PATTERNS = {intent: _pattern(words) for intent, words in _WORDS.items()}
-# Words that say what kind of day is asked for, not what it is about ("decision", "mutusin",
-# "went down"): left out of the subject that picks the topic's days.
-_KIND_WORDS = _pattern(
-    tuple(
-        {
-            word
-            for entries in (*_WORDS.values(), *(LEXICON[c] for c in ("decision", "incident")))
-            for entry in entries
-            for word in entry.split()
-        }
+# Compiled on the first question, not at import: commands that read none do not pay for them.
+@functools.cache
+def _patterns() -> dict[Intent, re.Pattern[str]]:
+    return {intent: _pattern(words) for intent, words in _WORDS.items()}
+
+
+@functools.cache
+def _kind_words() -> re.Pattern[str]:
+    """Words that say what kind of day is asked for, not what it is about ("decision",
+    "mutusin", "went down"): left out of the subject that picks the topic's days."""
+    entries = (*_WORDS.values(), *(LEXICON[c] for c in ("decision", "incident")))
+    return _pattern(
+        tuple(sorted({w for group in entries for entry in group for w in entry.split()}))
     )
-)
 
 
 @dataclass(frozen=True)
@@ -116,10 +118,10 @@ def read_query(query: str, as_of: date, *, times: bool = True) -> Reading:
     intent, words = _intent_of(rest)
     topic = rest
     if intent in _ORDERING:
-        topic = _squeeze(_PATTERNS[intent].sub(" ", rest))
+        topic = _squeeze(_patterns()[intent].sub(" ", rest))
     if not re.search(r"\w", topic):
         topic = rest if re.search(r"\w", rest) else query  # never an empty topic
-    subject = _squeeze(_KIND_WORDS.sub(" ", topic))
+    subject = _squeeze(_kind_words().sub(" ", topic))
     if not re.search(r"\w", subject):
         subject = topic
     events = _events_of(rest)
@@ -137,7 +139,7 @@ def _events_of(text: str) -> str:
 
 
 def _intent_of(text: str) -> tuple[Intent | None, tuple[str, ...]]:
-    found = [(m.start(), intent, m) for intent, p in _PATTERNS.items() for m in p.finditer(text)]
+    found = [(m.start(), intent, m) for intent, p in _patterns().items() for m in p.finditer(text)]
     if not found:
         # A question about a decision or an incident in the summarizer's words ("mutusin",
         # "approved", "went down") asks for the day it happened: the important one.
