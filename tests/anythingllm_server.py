@@ -150,6 +150,12 @@ class AnythingLLMServer:
                 Fault(path, late, Answer(status, plain(status).body, headers))
             ] * count
 
+    def clear_faults(self) -> None:
+        """The server heals: no injected failure or stall is left."""
+        with self._lock:
+            self._failures.clear()
+            self._stalls.clear()
+
     def stall_next(self, seconds: float, count: int = 1) -> None:
         """The next `count` requests are answered only after `seconds` (past a client's timeout)."""
         with self._lock:

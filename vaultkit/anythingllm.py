@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import time
 import urllib.error
 import urllib.parse
@@ -34,6 +35,7 @@ import urllib.request
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from vaultkit.config import AnythingLLMConfig
 from vaultkit.dates import parse_date, parse_day
 from vaultkit.errors import (
     EndpointError,
@@ -102,6 +104,21 @@ class AnythingLLM:
             what=what,
         )
         self._call("DELETE", "system/remove-documents", {"names": [location]}, what=what)
+
+    def documents(self) -> dict[str, str | None]:
+        """The documents embedded in the workspace: location -> the day its title names (None
+        for a document not titled by a day); {} when the workspace does not exist yet."""
+        slug = self._slug = self._slug or self._find_workspace()
+        if slug is None:
+            return {}
+        answer = self._call("GET", f"workspace/{_quote(slug)}", what="workspace lookup")
+        workspace = _workspace_of(answer.get("workspace"))
+        listed = workspace.get("documents") if workspace else None
+        found: dict[str, str | None] = {}
+        for item in listed if isinstance(listed, list) else []:
+            if isinstance(item, dict) and isinstance(item.get("docpath"), str):
+                found[item["docpath"]] = day_of_title(_metadata(item).get("title"))
+        return found
 
     def search(self, query: str, top_n: int) -> list[tuple[str, float]]:
         """The best `top_n` days for `query` with their similarity (higher is closer), best first;
@@ -214,6 +231,23 @@ class AnythingLLM:
         return f"AnythingLLM at {redact_url(self.api_url)}"
 
 
+def connect(settings: AnythingLLMConfig, *, retries: int | None = None) -> AnythingLLM:
+    """The client a config names, its key read from the environment variable it names."""
+    return AnythingLLM(
+        settings.base_url,
+        os.environ.get(settings.api_key_env),
+        settings.workspace,
+        timeout=settings.timeout,
+        retries=settings.retries if retries is None else retries,
+        key_env=settings.api_key_env,
+    )
+
+
+def target_of(settings: AnythingLLMConfig) -> str:
+    """What identifies the documents' home: the API root and the workspace."""
+    return f"{api_url(settings.base_url)} {settings.workspace}"
+
+
 def api_url(base_url: str) -> str:
     """The API root for a server URL: `http://host:3001`, `.../api` and `.../api/v1` all give
     `http://host:3001/api/v1`."""
@@ -252,6 +286,15 @@ def _score(hit: Mapping[str, Any]) -> float | None:
         if isinstance(value, int | float) and not isinstance(value, bool):
             return 1.0 - float(value) if flip else float(value)
     return None
+
+
+def _metadata(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A workspace document's metadata, which the server keeps as a JSON string."""
+    raw = document.get("metadata")
+    if isinstance(raw, str):
+        with contextlib.suppress(ValueError):
+            raw = json.loads(raw)
+    return raw if isinstance(raw, dict) else {}
 
 
 def _workspace_of(value: object) -> dict[str, Any] | None:

@@ -86,10 +86,23 @@ class SummarizerConfig:
 
 
 @dataclass(frozen=True)
+class AnythingLLMConfig:
+    """AnythingLLM as the vector store (`search.backend: anythingllm`): the server, the workspace
+    sync keeps one document per day in, and the environment variable holding the developer API
+    key (never the key itself: the config is a file people share)."""
+
+    base_url: str = "http://localhost:3001"
+    workspace: str = "vaultkit"
+    api_key_env: str = "ANYTHINGLLM_API_KEY"
+    timeout: float = 30.0
+    retries: int = 2
+
+
+@dataclass(frozen=True)
 class SearchConfig:
     """Retrieval: what is indexed, the semantic backend, the relevance gate and the expansion."""
 
-    backend: Literal["bm25", "embeddings", "hybrid"] = "bm25"
+    backend: Literal["bm25", "embeddings", "hybrid", "anythingllm"] = "bm25"
     top_k: int = 5
     index: Literal["notes", "summaries", "both"] = "both"
     relevance_gate: float = 0.2
@@ -103,6 +116,7 @@ class SearchConfig:
     api_key_env: str = "OPENAI_API_KEY"
     timeout: float = 30.0
     batch_size: int = 32
+    anythingllm: AnythingLLMConfig = field(default_factory=AnythingLLMConfig)
 
 
 @dataclass(frozen=True)
@@ -307,6 +321,18 @@ def _check_values(config: Config, source: Path | None) -> None:
         (config.search.batch_size >= 1, "search.batch_size", "an integer >= 1"),
         (_http_url(config.summarizer.base_url), "summarizer.base_url", "an http(s) URL"),
         (_http_url(config.search.base_url), "search.base_url", "an http(s) URL"),
+        (
+            _http_url(config.search.anythingllm.base_url),
+            "search.anythingllm.base_url",
+            "an http(s) URL",
+        ),
+        (config.search.anythingllm.timeout > 0, "search.anythingllm.timeout", "a number > 0"),
+        (config.search.anythingllm.retries >= 0, "search.anythingllm.retries", "an integer >= 0"),
+        (
+            bool(config.search.anythingllm.workspace.strip()),
+            "search.anythingllm.workspace",
+            "a workspace name",
+        ),
     ]
     weights = config.scoring.weights
     from vaultkit.language import LANGUAGES
@@ -336,7 +362,7 @@ def _check_values(config: Config, source: Path | None) -> None:
             rule="config-value",
         )
     if (
-        config.search.backend != "bm25"
+        config.search.backend in ("embeddings", "hybrid")
         and config.search.embedder == "openai"
         and not config.search.model
     ):

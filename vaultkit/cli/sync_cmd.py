@@ -116,6 +116,8 @@ def print_sync_report(report: SyncReport, *, data: bool = True) -> None:
         say("nothing to do: the vault is up to date")
     elif not report.changes:
         say("no file changed")
+    if report.pushed:
+        say(f"AnythingLLM: {len(report.pushed)} days pushed or removed")
     for plan in report.kept:
         colour = "bold red" if plan.invalid else "yellow"
         note("kept", f"{plan.day}: {plan.reason} (use --force to regenerate)", colour)

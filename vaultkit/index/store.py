@@ -13,6 +13,7 @@ summary's topics and bullets) or `both` (the default; see docs/retrieval.md for 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import sqlite3
@@ -100,7 +101,7 @@ class SearchIndex:
 
     @property
     def embeds(self) -> bool:
-        return self.config.search.backend != "bm25"
+        return self.config.search.backend in ("embeddings", "hybrid")
 
     def _open(self) -> sqlite3.Connection:
         self.config.state_dir.mkdir(parents=True, exist_ok=True)
@@ -293,6 +294,27 @@ class SearchIndex:
         rows = self.db.execute("SELECT path, kind FROM files WHERE day = ?", (day.isoformat(),))
         order = {"note": 0, "transcript": 1, "summary": 2}
         return [(Path(p), k) for p, k in sorted(rows, key=lambda r: (order[r[1]], r[0]))]
+
+    def fingerprints(self) -> dict[str, str]:
+        """Per indexed day, a digest of what the index knows of its files (path, time, size,
+        inode): it changes whenever one of the day's files does."""
+        rows = self.db.execute(
+            "SELECT day, path, mtime_ns, size, inode FROM files ORDER BY day, path"
+        )
+        states: dict[str, list[object]] = {}
+        for day, *state in rows:
+            states.setdefault(day, []).append(state)
+        return {day: hashlib.sha256(repr(s).encode()).hexdigest()[:32] for day, s in states.items()}
+
+    def text_of(self, day: str) -> str:
+        """The text a day is indexed by, read again from its files (what a remote store gets)."""
+        files = {
+            row[0]: FileState(*row[1:6])
+            for row in self.db.execute("SELECT * FROM files WHERE day = ?", (day,))
+        }
+        found = read_day(self.config, files)
+        self.warnings = [*self.warnings, *found.warnings]
+        return found.text
 
     def embedder(self) -> Embedder:
         from vaultkit.index.embeddings import make_embedder

@@ -32,6 +32,7 @@ class SyncReport:
     deferred: list[date] = field(default_factory=list)  # over the run's limit
     untried: list[date] = field(default_factory=list)  # left when the run stopped early
     skipped: list[tuple[str, str]] = field(default_factory=list)
+    pushed: list[str] = field(default_factory=list)  # days sent to AnythingLLM (or removed)
     stopped: str | None = None
     dry_run: bool = False
 
@@ -48,7 +49,9 @@ class SyncReport:
     @property
     def idle(self) -> bool:
         """True when there was nothing to do at all."""
-        return not (self.changes or self.kept or self.failed or self.skipped or self.stopped)
+        return not (
+            self.changes or self.kept or self.failed or self.skipped or self.pushed or self.stopped
+        )
 
     def as_dict(self) -> dict[str, object]:
         """The `vaultkit sync --json` object."""
@@ -61,5 +64,6 @@ class SyncReport:
             "skipped": [{"path": p, "reason": r} for p, r in self.skipped],
             "deferred": [d.isoformat() for d in self.deferred],
             "untried": [d.isoformat() for d in self.untried],
+            "pushed": list(self.pushed),
             "stopped": self.stopped,
         }

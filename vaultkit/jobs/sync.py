@@ -128,7 +128,24 @@ def _sync(
             )
         except VaultkitError as exc:  # a derived cache: report it, keep what sync wrote
             report.failed.append(("search index", str(exc)))
+            return report
+        if config.search.backend == "anythingllm":
+            _push(config, report, progress)
     return report
+
+
+def _push(config: Config, report: SyncReport, progress: Progress | None) -> None:
+    """The AnythingLLM workspace brought up to date; its failures are the run's, retried next."""
+    from vaultkit.jobs.push import push_days
+
+    try:
+        pushed = push_days(config, progress=progress)
+    except VaultkitError as exc:
+        report.failed.append(("AnythingLLM", str(exc)))
+        return
+    report.pushed = [*pushed.pushed, *pushed.removed]
+    report.failed += pushed.failed
+    report.stopped = report.stopped or pushed.stopped
 
 
 def _reformat(

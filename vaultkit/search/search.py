@@ -136,7 +136,10 @@ class Searcher:
             filters = filters.up_to(as_of)
         day = as_of or date.today()
         result = self.search(query, top_k=top_k, as_of=day, filters=filters)
-        return replace(result, warnings=(*self.index.warnings, *self.filter_warnings(filters)))
+        said = tuple(dict.fromkeys(self.backend.warnings))  # asked twice: said once
+        self.backend.warnings.clear()
+        warnings = (*self.index.warnings, *said, *self.filter_warnings(filters))
+        return replace(result, warnings=warnings)
 
     def filter_warnings(self, filters: Filters) -> list[str]:
         """A person, project or tag filter that no day of the index has, with the closest one."""
