@@ -120,6 +120,18 @@ class SearchConfig:
 
 
 @dataclass(frozen=True)
+class IndexConfig:
+    """Where the search index lives: `sqlite`, a file in the vault's `.vaultkit/` (default), or
+    `postgres`, a database shared by the machine with the files and machines that only search.
+    The connection string is read from the environment variable `dsn_env` names, never from
+    this file; `vault_id` names the vault in that database (the same on every machine)."""
+
+    store: Literal["sqlite", "postgres"] = "sqlite"
+    dsn_env: str = "VAULTKIT_DATABASE_URL"
+    vault_id: str = ""
+
+
+@dataclass(frozen=True)
 class Config:
     """A whole workspace config plus the folder it was read from."""
 
@@ -133,6 +145,7 @@ class Config:
     scoring: ScoringConfig = field(default_factory=ScoringConfig)
     summarizer: SummarizerConfig = field(default_factory=SummarizerConfig)
     search: SearchConfig = field(default_factory=SearchConfig)
+    index: IndexConfig = field(default_factory=IndexConfig)
 
     @property
     def vault_dir(self) -> Path:
@@ -182,17 +195,29 @@ class Config:
         return 0.0 if self.summarizer.backend == "offline" else 2.0
 
 
-def load_config(path: Path | str | None = None) -> Config:
-    """Read and validate a workspace config; every mistake names its key path."""
+def load_config(path: Path | str | None = None, *, reading: bool = False) -> Config:
+    """Read and validate a workspace config; every mistake names its key path.
+
+    `reading`: for a command that only reads the index (search, recall, eval, the MCP server),
+    which on a shared index needs no vault folder (a reader's machine has none)."""
     config_path = Path(path) if path is not None else Path.cwd() / CONFIG_NAME
     if config_path.is_dir():
         config_path = config_path / CONFIG_NAME
     data = read_config_data(config_path)
     config = config_from_dict(data, root=config_path.resolve().parent, source=config_path)
+    shared = config.index.store == "postgres"
+    if shared and reading and not config.vault_dir.exists():
+        return config  # a reader of the shared index
     if not config.memory_dir.is_dir():  # a typo in `vault` or `paths.memory` finds nothing
+        hint = (
+            "; a machine without the files can only search the shared index "
+            "(search, recall, eval, mcp)"
+            if shared
+            else ""
+        )
         raise ConfigError(
             f"the memory folder {config.memory_dir} does not exist; check `vault` and "
-            "`paths.memory`, or run `vaultkit init`",
+            f"`paths.memory`, or run `vaultkit init`{hint}",
             path=config_path,
             rule="vault-missing",
         )
@@ -355,6 +380,13 @@ def _check_values(config: Config, source: Path | None) -> None:
     for ok, where, expected in checks:
         if not ok:
             raise ConfigError(f"{where}: expected {expected}", path=source, rule="config-value")
+    if config.index.store == "postgres" and not config.index.vault_id.strip():
+        raise ConfigError(
+            "index.vault_id: required when index.store is 'postgres' "
+            "(a name for this vault in the shared database, the same on every machine)",
+            path=source,
+            rule="config-value",
+        )
     if config.summarizer.backend == "openai" and not config.summarizer.model:
         raise ConfigError(
             "summarizer.model: required when summarizer.backend is 'openai'",

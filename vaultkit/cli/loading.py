@@ -11,12 +11,13 @@ if TYPE_CHECKING:
     from vaultkit.config import Config
 
 
-def load(path: Path | None) -> Config:
-    """The config at `path` (default: `./memory_config.json`); its warnings go to stderr."""
+def load(path: Path | None, *, reading: bool = False) -> Config:
+    """The config at `path` (default: `./memory_config.json`); its warnings go to stderr.
+    `reading`: a command that only reads the index (see `load_config`)."""
     from vaultkit.config import load_config
     from vaultkit.vocabulary import config_warnings
 
-    config = load_config(path)
+    config = load_config(path, reading=reading)
     for message in config_warnings(config):
         warn(message)
     return config

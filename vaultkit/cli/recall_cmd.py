@@ -51,7 +51,7 @@ def recall(
     with progress_bar() as progress:
         pack = run(
             lambda: make_pack(
-                load(config),
+                load(config, reading=True),
                 query,
                 max_days=max_days,
                 max_chars=max_chars,

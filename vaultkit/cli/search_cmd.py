@@ -68,7 +68,7 @@ def search(
     from vaultkit.search.search import search as run_search
 
     def call() -> tuple[SearchResult, Scoring]:
-        loaded = load(config)
+        loaded = load(config, reading=True)
         result = run_search(
             loaded,
             query,
@@ -169,7 +169,7 @@ def evaluate(
     with progress_bar() as progress:
         report = run(
             lambda: evaluate_file(
-                load(config),
+                load(config, reading=True),
                 queries,
                 ks=cutoffs(),
                 as_of=parse_day(as_of, "--as-of"),

@@ -21,9 +21,14 @@ def read_text(path: Path) -> str:
 def read_text_lenient(path: Path) -> tuple[str, str | None]:
     """A file's text as `read_text` gives it; bytes that are not UTF-8 become U+FFFD, and the
     second value then says where the first one was (else None)."""
+
+    return decode_lenient(path.read_bytes(), path)
+
+
+def decode_lenient(data: bytes, path: Path) -> tuple[str, str | None]:
+    """`read_text_lenient` of bytes already read (from `path`)."""
     from vaultkit.errors import FileFormatError
 
-    data = path.read_bytes()
     try:
         text, _, _ = decode(data, path)
         return text, None

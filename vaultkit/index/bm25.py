@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import functools
 import math
-import sqlite3
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter
@@ -43,6 +42,7 @@ from typing import NamedTuple
 
 from vaultkit.index.asides import event_kinds, is_aside
 from vaultkit.index.date_terms import day_terms, is_date_term
+from vaultkit.index.sql import Database, open_sqlite
 from vaultkit.index.turns import Turn, parse_turns
 from vaultkit.language import Analyzer
 
@@ -60,7 +60,7 @@ CREATE TABLE IF NOT EXISTS rk_turns(doc INTEGER PRIMARY KEY, ends BLOB, turns TE
 CREATE TABLE IF NOT EXISTS rk_pdf(term TEXT PRIMARY KEY, df INTEGER) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS rk_speaker(day TEXT, name TEXT, PRIMARY KEY(day, name));
 CREATE TABLE IF NOT EXISTS rk_stats(tbl TEXT PRIMARY KEY, n INTEGER, total INTEGER);
-INSERT OR IGNORE INTO rk_stats VALUES ('day', 0, 0), ('passage', 0, 0);
+INSERT INTO rk_stats VALUES ('day', 0, 0), ('passage', 0, 0) ON CONFLICT DO NOTHING;
 """
 _CHUNK = 500  # SQLite's default limit on host parameters is 999
 PROXIMITY_DISTANCE = 5  # BM25TP's window: two query terms at most this many terms apart count
@@ -111,17 +111,19 @@ class DayIndex:
 
     def __init__(
         self,
-        db: sqlite3.Connection | None = None,
+        db: Database | None = None,
         *,
         half_window: int = 2,
         k1: float = 1.2,
         b: float = 0.75,
         analyzer: Analyzer | None = None,
+        create: bool = True,
     ) -> None:
-        self.db = db if db is not None else sqlite3.connect(":memory:")
+        self.db: Database = db if db is not None else open_sqlite(":memory:")
         self.h, self.k1, self.b = half_window, k1, b
         self.analyzer = analyzer or Analyzer()
-        self.db.executescript(_SCHEMA)
+        if create:  # off where the tables exist: a shared index's reader may not write
+            self.db.executescript(_SCHEMA)
 
     def terms(self, text: str) -> list[str]:
         """A text's terms as this index's languages analyse it (the same for days and queries)."""
@@ -141,9 +143,10 @@ class DayIndex:
         lengths = [len(terms) for terms in per_turn]
         passage_df, passage_total = self._passage_stats(day, per_turn)
         length = sum(counts.values())
-        doc = self.db.execute(
-            "INSERT INTO rk_doc(day, n, passages) VALUES (?, ?, ?)", (day, length, len(turns))
-        ).lastrowid
+        (doc,) = self.db.execute(
+            "INSERT INTO rk_doc(day, n, passages) VALUES (?, ?, ?) RETURNING id",
+            (day, length, len(turns)),
+        ).fetchone()
         self.db.executemany(
             "INSERT INTO rk_post VALUES (?, ?, ?)", [(t, doc, f) for t, f in counts.items()]
         )
@@ -177,7 +180,7 @@ class DayIndex:
         self._count("day", 1, length)
         self._count("passage", len(turns), passage_total)
         self.db.executemany(
-            "INSERT OR IGNORE INTO rk_speaker VALUES (?, ?)",
+            "INSERT INTO rk_speaker VALUES (?, ?) ON CONFLICT DO NOTHING",
             [(day, name) for name in _speakers(turns)],
         )
 
@@ -220,7 +223,8 @@ class DayIndex:
 
     def _count_passages(self, df: Counter[str], sign: int) -> None:
         self.db.executemany(
-            "INSERT INTO rk_pdf VALUES (?, ?) ON CONFLICT(term) DO UPDATE SET df = df + excluded.df",
+            "INSERT INTO rk_pdf VALUES (?, ?) "
+            "ON CONFLICT(term) DO UPDATE SET df = rk_pdf.df + excluded.df",
             [(term, sign * n) for term, n in df.items()],
         )
 
@@ -295,7 +299,7 @@ class DayIndex:
             "WITH w(term, weight) AS (VALUES "
             + ", ".join("(?, ?)" for _ in weights)
             + ") SELECT d.day, sum(w.weight * p.tf * ? / (p.tf + ? * (? + ? * d.n))) "
-            "FROM w JOIN rk_post p ON p.term = w.term JOIN rk_doc d ON d.id = p.doc GROUP BY p.doc"
+            "FROM w JOIN rk_post p ON p.term = w.term JOIN rk_doc d ON d.id = p.doc GROUP BY d.day"
         )
         params = [x for pair in weights for x in pair]
         params += [k1 + 1, k1, 1 - b, b / avg]

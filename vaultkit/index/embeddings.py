@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from vaultkit.config import Config
 from vaultkit.errors import EmbeddingError, EndpointError
+from vaultkit.index.sql import Database
 from vaultkit.model import Progress
 
 
@@ -110,7 +111,7 @@ def cosine(a: Sequence[float], b: Sequence[float]) -> float:
 
 
 def embed_pending(
-    db: sqlite3.Connection,
+    db: Database,
     embedder: Embedder,
     batch_size: int,
     cache: VectorCache | None = None,
@@ -194,7 +195,7 @@ class VectorCache:
         self.db.close()
 
 
-def stored_vectors(db: sqlite3.Connection) -> Iterator[tuple[date, array[float]]]:
+def stored_vectors(db: Database) -> Iterator[tuple[date, array[float]]]:
     """Every stored chunk vector with its day."""
     for day, blob in db.execute("SELECT day, vector FROM chunks WHERE vector IS NOT NULL"):
         vector = array("f")

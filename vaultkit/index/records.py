@@ -4,13 +4,13 @@ lazily from the `days` table."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
 from typing import Any
 
+from vaultkit.index.sql import Database
 from vaultkit.model import Summary
 from vaultkit.summary.schema import summary_of
 
@@ -69,7 +69,7 @@ class Records(Mapping[date, DayRecord]):
     shown, and a filter's list field (people, projects, tags) for every day when first filtered on.
     """
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
         self._records: dict[date, DayRecord | None] = {}
         self._every: list[date] | None = None
@@ -84,12 +84,11 @@ class Records(Mapping[date, DayRecord]):
             self._read(f"WHERE day IN ({','.join('?' * len(part))})", part)
 
     def _read(self, where: str, params: Sequence[str]) -> None:
-        rows = self._db.execute(
-            f"SELECT day, path, json_extract(fields, '$.importance') FROM days {where}", params
-        )
-        for day, path, importance in rows:
+        importance = self._db.json_field("fields", "importance")
+        rows = self._db.execute(f"SELECT day, path, {importance} FROM days {where}", params)
+        for day, path, found in rows:
             when = date.fromisoformat(day)
-            self._records[when] = _StoredRecord(self, when, path, importance)
+            self._records[when] = _StoredRecord(self, when, path, _json(found))
 
     def __getitem__(self, day: date) -> DayRecord:
         if day not in self._records:
@@ -122,11 +121,14 @@ class Records(Mapping[date, DayRecord]):
     def listed(self, name: str) -> dict[date, tuple[str, ...]]:
         """One list field (`people`, `projects`, `tags`) of every summarized day."""
         if name not in self._values:
-            rows = self._db.execute(
-                "SELECT day, json_extract(fields, ?) FROM days WHERE fields IS NOT NULL",
-                (f"$.{name}",),
-            )
+            value = self._db.json_field("fields", name)
+            rows = self._db.execute(f"SELECT day, {value} FROM days WHERE fields IS NOT NULL")
             self._values[name] = {
                 date.fromisoformat(day): tuple(json.loads(found)) for day, found in rows if found
             }
         return self._values[name]
+
+
+def _json(value: Any) -> Any:
+    """A JSON field as SQL gave it: SQLite a number as a number, PostgreSQL as JSON text."""
+    return json.loads(value) if isinstance(value, str) else value

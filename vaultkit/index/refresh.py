@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sqlite3
 import time
 from collections.abc import Iterator, Mapping
 from datetime import date, timedelta
@@ -18,6 +17,7 @@ from typing import NamedTuple
 
 from vaultkit.config import Config
 from vaultkit.files.layout import Layout, VaultFiles, date_in_parts, scan_archive, stat_tree
+from vaultkit.index.sql import Database
 
 
 class FileState(NamedTuple):
@@ -33,7 +33,7 @@ class FileState(NamedTuple):
 class ChangeFinder:
     """Finds what changed in the vault against what the index's tables remember."""
 
-    def __init__(self, config: Config, db: sqlite3.Connection) -> None:
+    def __init__(self, config: Config, db: Database) -> None:
         self.config = config
         self.db = db
         self.layout = Layout(config)
@@ -96,7 +96,8 @@ class ChangeFinder:
         """Record folders' mtimes, and for a chat folder named by a day, that day."""
         chats = _below(os.fspath(self.config.chats_dir))
         self.db.executemany(
-            "INSERT OR REPLACE INTO folders VALUES (?, ?, ?)",
+            "INSERT INTO folders VALUES (?, ?, ?) "
+            "ON CONFLICT(path) DO UPDATE SET mtime_ns = excluded.mtime_ns, day = excluded.day",
             [
                 (folder, mtime, _day_named(folder) if folder.startswith(chats) else None)
                 for folder, mtime in folders.items()

@@ -25,18 +25,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from vaultkit.config import Config
-from vaultkit.errors import SearchIndexError
+from vaultkit.errors import SearchIndexError, VaultkitError
 from vaultkit.files.layout import VaultFiles, rel
 from vaultkit.index.bm25 import DayIndex
 from vaultkit.index.daytext import embed_chunks, read_day
 from vaultkit.index.records import Records
 from vaultkit.index.refresh import ChangeFinder, FileState, folder_times
+from vaultkit.index.sql import Database, open_sqlite
 from vaultkit.language import Analyzer
 from vaultkit.model import Progress
 from vaultkit.summary.schema import fields_of
 
 if TYPE_CHECKING:
     from vaultkit.index.embeddings import Embedder, VectorMatrix
+    from vaultkit.index.shared import SharedIndex
 
 SQLITE_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
@@ -55,6 +57,10 @@ CREATE TABLE IF NOT EXISTS folders(path TEXT PRIMARY KEY, mtime_ns INTEGER, day 
 CREATE TABLE IF NOT EXISTS days(day TEXT PRIMARY KEY, path TEXT, fields TEXT);
 CREATE TABLE IF NOT EXISTS chunks(day TEXT, idx INTEGER, text TEXT, vector BLOB,
     PRIMARY KEY(day, idx));
+"""
+_SHARED_TABLES = """
+CREATE TABLE IF NOT EXISTS texts(path TEXT PRIMARY KEY, day TEXT, body TEXT);
+CREATE INDEX IF NOT EXISTS texts_day ON texts(day);
 """
 
 
@@ -86,8 +92,12 @@ class SearchIndex:
         self._embedder = embedder
         self._progress = progress
         self._matrix: VectorMatrix | None = None
-        self.db = self._open()
-        self.days = DayIndex(self.db, analyzer=Analyzer(config.languages))
+        self.shared: SharedIndex | None = None
+        self._origin: dict[Path, str] = {}  # a reader's path of a file -> the writer's
+        self.db: Database = (
+            self._open_shared() if config.index.store == "postgres" else self._open()
+        )
+        self.days = DayIndex(self.db, analyzer=Analyzer(config.languages), create=False)
         self.warnings: list[str] = []  # from the last refresh
 
     def __enter__(self) -> SearchIndex:
@@ -103,7 +113,31 @@ class SearchIndex:
     def embeds(self) -> bool:
         return self.config.search.backend in ("embeddings", "hybrid")
 
-    def _open(self) -> sqlite3.Connection:
+    @property
+    def reader(self) -> bool:
+        """A machine without the vault's files, searching a shared index: it never writes."""
+        return self.shared is not None and self.shared.reader
+
+    def _open_shared(self) -> Database:
+        from vaultkit.index.shared import SharedIndex
+
+        reader = not self.config.vault_dir.is_dir()
+        self.shared = shared = SharedIndex(self.config, self._identity(), reader=reader)
+        if not reader:
+            stored = (
+                {} if shared.pending else dict(shared.db.execute("SELECT key, value FROM meta"))
+            )
+            self._prepare(shared.db, stored)
+            with shared.db:
+                shared.db.executescript(_SHARED_TABLES)
+                shared.db.execute(
+                    "INSERT INTO meta VALUES ('vault_path', ?) "
+                    "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    (os.fspath(self.config.vault_dir.resolve()),),
+                )
+        return shared.db
+
+    def _open(self) -> Database:
         self.config.state_dir.mkdir(parents=True, exist_ok=True)
         try:
             db = self._connect()
@@ -115,7 +149,7 @@ class SearchIndex:
             db = self._connect()
         return db
 
-    def _connect(self) -> sqlite3.Connection:
+    def _connect(self) -> Database:
         db = _sqlite(self.path)
         wanted = self._identity()
         try:
@@ -130,12 +164,20 @@ class SearchIndex:
                 self.path.unlink()
             db = _sqlite(self.path)
             stored = {}
+        self._prepare(db, stored)
+        return db
+
+    def _prepare(self, db: Database, stored: dict[str, str]) -> None:
+        """The tables, and in a new index what it is built from."""
         db.executescript(_TABLES)
         DayIndex(db)
         if not stored:
-            db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", wanted.items())
-            db.commit()
-        return db
+            db.executemany(
+                "INSERT INTO meta VALUES (?, ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                self._identity().items(),
+            )
+        db.commit()
 
     def _identity(self) -> dict[str, str]:
         """What the stored rows depend on; a change of any of these rebuilds the index."""
@@ -143,7 +185,11 @@ class SearchIndex:
         return {
             "schema": str(SCHEMA),
             "index": search.index,
-            "vault": os.fspath(self.config.vault_dir.resolve()),
+            "vault": (
+                f"id:{self.config.index.vault_id}"
+                if self.config.index.store == "postgres"
+                else os.fspath(self.config.vault_dir.resolve())
+            ),
             "embeddings": self.embedder().model if self.embeds else "",
             "languages": ",".join(self.config.languages),
         }
@@ -164,6 +210,8 @@ class SearchIndex:
         full refresh when it cannot tell.
         """
         report = RefreshReport()
+        if self.reader:  # the writer keeps the shared index; a reader has no files to read
+            return report
         finder = ChangeFinder(self.config, self.db)
         changes = None if full or files is not None else finder.quick()
         if changes is not None:
@@ -193,6 +241,8 @@ class SearchIndex:
                 )
             finally:
                 cache.close()
+        if self.shared is not None:
+            self.shared.publish()
         self.warnings = report.warnings
         return report
 
@@ -249,21 +299,39 @@ class SearchIndex:
         self.days.add_day(day, found.text, restated=found.restated)
         fields = json.dumps(fields_of(found.summary)) if found.summary else None
         self.db.execute(
-            "INSERT OR REPLACE INTO days VALUES (?, ?, ?)",
+            "INSERT INTO days VALUES (?, ?, ?) "
+            "ON CONFLICT(day) DO UPDATE SET path = excluded.path, fields = excluded.fields",
             (day, rel(self.config, found.shown), fields),
         )
         self.db.executemany(
-            "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(path) DO UPDATE SET "
+            "day = excluded.day, kind = excluded.kind, mtime_ns = excluded.mtime_ns, "
+            "size = excluded.size, inode = excluded.inode, folder = excluded.folder",
             [(p, *f, os.path.dirname(p)) for p, f in files.items()],
         )
         self.db.execute("DELETE FROM chunks WHERE day = ?", (day,))
+        if self.shared is not None:
+            self._store_texts(day, files)
         if self.embeds:
             self.db.executemany(
                 "INSERT INTO chunks VALUES (?, ?, ?, NULL)",
                 [(day, i, chunk) for i, chunk in enumerate(embed_chunks(found.text))],
             )
 
+    def _store_texts(self, day: str, files: Mapping[str, FileState]) -> None:
+        """The raw text of each file of the day, for readers without the files (recall)."""
+        from vaultkit.files.sources import read_text_lenient
+
+        self.db.execute("DELETE FROM texts WHERE day = ?", (day,))
+        rows = []
+        for path in files:
+            with contextlib.suppress(OSError, VaultkitError):  # read_day said so already
+                rows.append((path, day, read_text_lenient(Path(path))[0]))
+        self.db.executemany("INSERT INTO texts VALUES (?, ?, ?)", rows)
+
     def _remove_day(self, day: str) -> None:
+        if self.shared is not None:
+            self.db.execute("DELETE FROM texts WHERE day = ?", (day,))
         self.days.remove_day(day)
         self.db.execute("DELETE FROM days WHERE day = ?", (day,))
         self.db.execute("DELETE FROM chunks WHERE day = ?", (day,))
@@ -293,7 +361,28 @@ class SearchIndex:
         """A day's indexed source files, (path, kind), daily note first: where its raw text is."""
         rows = self.db.execute("SELECT path, kind FROM files WHERE day = ?", (day.isoformat(),))
         order = {"note": 0, "transcript": 1, "summary": 2}
-        return [(Path(p), k) for p, k in sorted(rows, key=lambda r: (order[r[1]], r[0]))]
+        found = sorted(rows, key=lambda r: (order[r[1]], r[0]))
+        if not self.reader:
+            return [(Path(p), k) for p, k in found]
+        # A reader shows the writer's files under its own vault folder, read from the index.
+        (writer,) = self.db.execute("SELECT value FROM meta WHERE key = 'vault_path'").fetchone()
+        out = []
+        for stored, kind in found:
+            path = self.config.vault_dir / os.path.relpath(stored, writer)
+            self._origin[path] = stored
+            out.append((path, kind))
+        return out
+
+    def read_source(self, path: Path) -> bytes:
+        """A file of the vault (one `files_of` gave): a reader's from the shared index."""
+        if not self.reader:
+            return path.read_bytes()
+        row = self.db.execute(
+            "SELECT body FROM texts WHERE path = ?", (self._origin.get(path, os.fspath(path)),)
+        ).fetchone()
+        if row is None:
+            raise FileNotFoundError(2, "not in the shared index", os.fspath(path))
+        return str(row[0]).encode()
 
     def fingerprints(self) -> dict[str, str]:
         """Per indexed day, a digest of what the index knows of its files (path, time, size,
@@ -324,8 +413,8 @@ class SearchIndex:
         return self._embedder
 
 
-def _sqlite(path: Path) -> sqlite3.Connection:
-    db = sqlite3.connect(path, timeout=30)
+def _sqlite(path: Path) -> Database:
+    db = open_sqlite(path)
     # Postings are clustered by term, so a day's rows land all over the table: with SQLite's
     # default 2 MB page cache a large build rewrote the same pages again and again.
     db.execute("PRAGMA cache_size = -65536")  # KiB: at most 64 MB, only as pages are used
@@ -381,3 +470,8 @@ def _translated(config: Config) -> Iterator[None]:
         raise SearchIndexError(
             f"search index: {exc.strerror or exc}", path=exc.filename or config.state_dir
         ) from None
+    except Exception as exc:
+        if not type(exc).__module__.startswith("psycopg"):
+            raise
+        said = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        raise SearchIndexError(f"shared index of {config.index.vault_id!r}: {said}") from None

@@ -60,7 +60,7 @@ class McpServer:
     def current_config(self) -> Config:
         """The config as it is now: read at each call (~2 ms), so an edit, or a vault that
         went away, counts at once."""
-        return load_config(self.config_path)
+        return load_config(self.config_path, reading=True)
 
     def handle(self, message: Any) -> dict[str, Any] | None:
         """The response to one parsed message; None for a notification (it gets no answer)."""

@@ -23,13 +23,14 @@ from vaultkit.errors import UsageError, VaultkitError
 from vaultkit.files.document import parse_document, split_frontmatter
 from vaultkit.files.layout import shown_path
 from vaultkit.files.links import PARENT_LINE, SPINE_LINE
-from vaultkit.files.sources import read_text_lenient
+from vaultkit.files.sources import decode_lenient
 from vaultkit.language import Analyzer
 from vaultkit.model import Hit, Progress, Summary
 from vaultkit.search.filters import NO_FILTERS, Filters
 from vaultkit.summary.schema import parse_summary
 
 FilesOf = Callable[[date], list[tuple[Path, str]]]  # a day's files, (path, kind), note first
+Read = Callable[[Path], bytes]  # a file's bytes
 DEFAULT_MAX_DAYS = 3
 DEFAULT_MAX_CHARS = 6000
 MAX_EXCERPTS = 6  # matching lines kept per day (each may bring one line of context)
@@ -142,6 +143,7 @@ def recall(
             max_chars=max_chars,
             as_of=result.as_of,
             files_of=searcher.index.files_of,
+            read=searcher.index.read_source,
         )
     return replace(pack, warnings=result.warnings)
 
@@ -155,11 +157,13 @@ def build_pack(
     max_chars: int = DEFAULT_MAX_CHARS,
     as_of: date | None = None,
     files_of: FilesOf | None = None,
+    read: Read = Path.read_bytes,
 ) -> RecallPack:
     """The pack for hits already ranked best first (what `recall` does after searching).
 
     `files_of` gives a day's files (the open index's map of days to paths); without it the index
-    is opened, as the search that ranked the hits left it, to read that map."""
+    is opened, as the search that ranked the hits left it, to read that map. `read` gives a
+    file's bytes (a shared index's reader has no files: its index holds them)."""
     _check_bounds(max_days, max_chars)
     if files_of is None:
         from vaultkit.index.store import SearchIndex
@@ -167,11 +171,11 @@ def build_pack(
         with SearchIndex(config) as index:
             return build_pack(
                 config, query, hits, max_days=max_days, max_chars=max_chars, as_of=as_of,
-                files_of=index.files_of,
+                files_of=index.files_of, read=index.read_source,
             )  # fmt: skip
     when = as_of or date.today()
     hits = list(hits)[:max_days]
-    packer = _Packer(config, query, files_of)
+    packer = _Packer(config, query, files_of, read)
     header = _header(query, when, len(hits))
     if len(header) > max_chars:
         markdown = _clip(header, max_chars)
@@ -217,13 +221,14 @@ def build_pack(
 class _Packer:
     """Finds a day's files and excerpts, opening a file only when the budget can use it."""
 
-    def __init__(self, config: Config, query: str, files_of: FilesOf) -> None:
+    def __init__(self, config: Config, query: str, files_of: FilesOf, read: Read) -> None:
         self.config = config
         self.analyzer = Analyzer(config.languages)
         self.terms = set(self.analyzer.terms(query))
         self.skipped: list[tuple[str, str]] = []
         self.cut = False  # an excerpt was (or may have been) left out for lack of room
         self._files_of = files_of
+        self._read = read
         self._archive = os.fspath(config.archive_dir) + os.sep
 
     def summary(self, hit: Hit) -> Summary | None:
@@ -234,7 +239,7 @@ class _Packer:
         if path is None:
             return None
         try:
-            return parse_summary(parse_document(path.read_bytes(), path))
+            return parse_summary(parse_document(self._read(path), path))
         except (VaultkitError, OSError) as exc:
             self.skipped.append((self._show(path), _reason(exc)))
             return None
@@ -266,7 +271,8 @@ class _Packer:
             if full:  # what was found already fills the budget: no need to open more
                 break
             try:
-                text, _ = read_text_lenient(path)  # a bad byte is shown as U+FFFD, not a lost day
+                # A bad byte is shown as U+FFFD, not a lost day.
+                text, _ = decode_lenient(self._read(path), path)
             except (VaultkitError, OSError) as exc:
                 self.skipped.append((self._show(path), _reason(exc)))
                 continue
