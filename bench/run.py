@@ -398,7 +398,7 @@ def search_worker(argv: Sequence[str]) -> int:
     from vaultkit.config import load_config
     from vaultkit.index.store import SearchIndex
 
-    config = load_config(config_path)
+    config = load_config(config_path, reading=True)  # a shared index's reader has no vault
     out: dict[str, Any] = {}
     if what == "build":
         for suffix in ("", "-wal", "-shm", "-journal"):
