@@ -336,3 +336,24 @@ def test_a_writer_killed_mid_transaction_leaves_the_index_as_it_was(
     assert same(ranked(reader, "backup", reading=True), before)
     with pytest.raises(ConfigError):
         load_config(reader)  # not reading: a reader's workspace is no vault
+
+
+def test_the_mcp_tools_on_a_reader(cli: Callable[..., Any], writer: Path, reader: Path) -> None:
+    import io
+
+    from vaultkit.mcp.server import McpServer
+
+    sync(cli, writer)
+    server = McpServer(reader, log=io.StringIO())
+    hello = {"protocolVersion": "2025-06-18"}
+    server.handle({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": hello})
+    answers = {}
+    for tool in ("search", "recall"):
+        call = {"name": tool, "arguments": {"query": "backup", "as_of": "2026-08-01"}}
+        answer = server.handle({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": call})
+        assert answer is not None and not answer["result"].get("isError"), answer
+        answers[tool] = answer["result"]
+    dates = [r["date"] for r in answers["search"]["structuredContent"]["results"]]
+    assert dates == [d for d, _ in ranked(writer, "backup")][: len(dates)]
+    mine = recall(load_config(writer), "backup", as_of=AS_OF).markdown
+    assert answers["recall"]["content"][0]["text"] == mine

@@ -36,12 +36,13 @@ import math
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from itertools import accumulate
 from typing import NamedTuple
 
 from vaultkit.index.asides import event_kinds, is_aside
 from vaultkit.index.date_terms import day_terms, is_date_term
+from vaultkit.index.proximity import PROXIMITY_DISTANCE, proximity_bonus
 from vaultkit.index.sql import Database, open_sqlite
 from vaultkit.index.turns import Turn, parse_turns
 from vaultkit.language import Analyzer
@@ -63,38 +64,8 @@ CREATE TABLE IF NOT EXISTS rk_stats(tbl TEXT PRIMARY KEY, n INTEGER, total INTEG
 INSERT INTO rk_stats VALUES ('day', 0, 0), ('passage', 0, 0) ON CONFLICT DO NOTHING;
 """
 _CHUNK = 500  # SQLite's default limit on host parameters is 999
-PROXIMITY_DISTANCE = 5  # BM25TP's window: two query terms at most this many terms apart count
 RERANK_DAYS = 200  # days whose passages a query scores: the best by whole-day BM25
 DATE_TERMS = 2  # each passage also holds its day's date and month (see `dates`)
-
-
-def proximity_bonus(
-    positions: Mapping[str, Sequence[int]],
-    idf: Mapping[str, float],
-    norm: float,
-    *,
-    k1: float = 1.2,
-    max_distance: int = PROXIMITY_DISTANCE,
-) -> float:
-    """BM25TP's term-pair score (Rasolofo and Savoy, ECIR 2003) of one document.
-
-    `positions` are each query term's positions in the document (stopwords already out). Every
-    pair of occurrences of two different query terms at most `max_distance` apart adds
-    `1 / distance**2` to both terms' accumulators `acc(t)`; the bonus is
-    `sum min(1, idf(t)) * acc(t) * (k1 + 1) / (acc(t) + norm)`, saturating like BM25's term
-    frequency, with `norm = k1 * (1 - b + b * length / average length)`.
-    """
-    hits = sorted((at, term) for term, where in positions.items() for at in where)
-    acc: dict[str, float] = {}
-    for i, (at, term) in enumerate(hits):
-        for other_at, other in hits[i + 1 :]:
-            if other_at - at > max_distance:
-                break
-            if other != term:
-                near = 1.0 / (other_at - at) ** 2
-                acc[term] = acc.get(term, 0.0) + near
-                acc[other] = acc.get(other, 0.0) + near
-    return sum(min(1.0, idf[t]) * a * (k1 + 1) / (a + norm) for t, a in acc.items())
 
 
 class Named(NamedTuple):
@@ -122,6 +93,7 @@ class DayIndex:
         self.db: Database = db if db is not None else open_sqlite(":memory:")
         self.h, self.k1, self.b = half_window, k1, b
         self.analyzer = analyzer or Analyzer()
+        self._totals: dict[str, tuple[int, int]] | None = None
         if create:  # off where the tables exist: a shared index's reader may not write
             self.db.executescript(_SCHEMA)
 
@@ -229,6 +201,7 @@ class DayIndex:
         )
 
     def _count(self, level: str, rows: int, total: int) -> None:
+        self._totals = None
         self.db.execute(
             "UPDATE rk_stats SET n = n + ?, total = total + ? WHERE tbl = ?", (rows, total, level)
         )
@@ -282,12 +255,22 @@ class DayIndex:
     def day_scores(self, terms: Iterable[str]) -> dict[str, float]:
         """BM25 of whole days for the query terms (repeats count); only days matching a term."""
         query = Counter(terms)
+        if not query:
+            return {}
+        self._totals = None  # a new question: the statistics as they are now
         n, avg = self._stats("day")
+        # One statement for every term's document frequency: a round trip costs more than the
+        # count on a shared index across a network.
+        marks = ",".join("?" * len(query))
+        found = dict(
+            self.db.execute(
+                f"SELECT term, count(*) FROM rk_post WHERE term IN ({marks}) GROUP BY term",
+                list(query),
+            ).fetchall()
+        )
         weights = []
         for term, repeats in query.items():
-            (df,) = self.db.execute(
-                "SELECT count(*) FROM rk_post WHERE term = ?", (term,)
-            ).fetchone()
+            df = found.get(term, 0)
             if df:
                 weights.append((term, repeats * math.log(1 + (n - df + 0.5) / (df + 0.5))))
         if not weights:
@@ -311,12 +294,17 @@ class DayIndex:
         """The best passage score of each day (of `days`, default every day) holding a query term:
         BM25, plus the BM25TP bonus with `proximity`."""
         query = Counter(terms)
+        if not query:
+            return {}
         n, avg = self._stats("passage")
+        marks = ",".join("?" * len(query))
+        rows = self.db.execute(f"SELECT term, df FROM rk_pdf WHERE term IN ({marks})", list(query))
+        found = dict(rows.fetchall())
         idf = {}
         for term in query:
-            row = self.db.execute("SELECT df FROM rk_pdf WHERE term = ?", (term,)).fetchone()
-            if row and row[0] > 0:
-                idf[term] = math.log(1 + (n - row[0] + 0.5) / (row[0] + 0.5))
+            df = found.get(term, 0)
+            if df > 0:
+                idf[term] = math.log(1 + (n - df + 0.5) / (df + 0.5))
         if not idf:
             return {}
         weights = {t: query[t] * idf[t] * (self.k1 + 1) for t in idf}
@@ -428,9 +416,12 @@ class DayIndex:
 
     def _stats(self, level: str) -> tuple[int, float]:
         """A level's row count and average length (1 for an empty index)."""
-        n, total = self.db.execute(
-            "SELECT n, total FROM rk_stats WHERE tbl = ?", (level,)
-        ).fetchone()
+        if self._totals is None:  # both levels in one statement, kept until the next write
+            self._totals = {
+                tbl: (n, total)
+                for tbl, n, total in self.db.execute("SELECT tbl, n, total FROM rk_stats")
+            }
+        n, total = self._totals[level]
         return n, (total / n if n and total else 1.0)
 
 
