@@ -94,6 +94,8 @@ class DayIndex:
         self.h, self.k1, self.b = half_window, k1, b
         self.analyzer = analyzer or Analyzer()
         self._totals: dict[str, tuple[int, int]] | None = None
+        self._df_delta: Counter[str] = Counter()
+        self._stat_delta: dict[str, list[int]] = {}
         if create:  # off where the tables exist: a shared index's reader may not write
             self.db.executescript(_SCHEMA)
 
@@ -173,9 +175,6 @@ class DayIndex:
         self.db.execute("DELETE FROM rk_turns WHERE doc = ?", (doc,))
         self.db.execute("DELETE FROM rk_doc WHERE id = ?", (doc,))
         self._count_passages(passage_df, -1)
-        self.db.executemany(
-            "DELETE FROM rk_pdf WHERE term = ? AND df <= 0", [(t,) for t in passage_df]
-        )
         self._count("day", -1, -length)
         self._count("passage", -passages, -passage_total)
         self.db.execute("DELETE FROM rk_speaker WHERE day = ?", (day,))
@@ -193,18 +192,42 @@ class DayIndex:
         df.update(dict.fromkeys(dated, len(per_turn)))
         return df, total
 
+    # The statistics change with every day; a rebuild updated the same rows once a day in one
+    # transaction, and on PostgreSQL each update leaves a row version that the next one must
+    # step over (hours at 10k days). Summed here, written once by `flush`.
+
     def _count_passages(self, df: Counter[str], sign: int) -> None:
-        self.db.executemany(
-            "INSERT INTO rk_pdf VALUES (?, ?) "
-            "ON CONFLICT(term) DO UPDATE SET df = rk_pdf.df + excluded.df",
-            [(term, sign * n) for term, n in df.items()],
-        )
+        for term, n in df.items():
+            self._df_delta[term] += sign * n
 
     def _count(self, level: str, rows: int, total: int) -> None:
         self._totals = None
-        self.db.execute(
-            "UPDATE rk_stats SET n = n + ?, total = total + ? WHERE tbl = ?", (rows, total, level)
-        )
+        counted = self._stat_delta.setdefault(level, [0, 0])
+        counted[0] += rows
+        counted[1] += total
+
+    def flush(self) -> None:
+        """Write the summed changes of the statistics. No commit."""
+        changed = [(term, n) for term, n in self._df_delta.items() if n]
+        if changed:
+            self.db.executemany(
+                "INSERT INTO rk_pdf VALUES (?, ?) "
+                "ON CONFLICT(term) DO UPDATE SET df = rk_pdf.df + excluded.df",
+                changed,
+            )
+            fallen = [(t,) for t, n in changed if n < 0]
+            self.db.executemany("DELETE FROM rk_pdf WHERE term = ? AND df <= 0", fallen)
+        for level, (rows, total) in self._stat_delta.items():
+            self.db.execute(
+                "UPDATE rk_stats SET n = n + ?, total = total + ? WHERE tbl = ?",
+                (rows, total, level),
+            )
+        self.discard()
+
+    def discard(self) -> None:
+        """Forget the summed changes (their transaction was rolled back)."""
+        self._df_delta.clear()
+        self._stat_delta.clear()
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -257,6 +280,7 @@ class DayIndex:
         query = Counter(terms)
         if not query:
             return {}
+        self.flush()
         self._totals = None  # a new question: the statistics as they are now
         n, avg = self._stats("day")
         # One statement for every term's document frequency: a round trip costs more than the
@@ -296,6 +320,7 @@ class DayIndex:
         query = Counter(terms)
         if not query:
             return {}
+        self.flush()
         n, avg = self._stats("passage")
         marks = ",".join("?" * len(query))
         rows = self.db.execute(f"SELECT term, df FROM rk_pdf WHERE term IN ({marks})", list(query))
@@ -433,9 +458,7 @@ def _spans(count: int, h: int) -> tuple[tuple[int, int], ...]:
 
 def _split_turns(turns: str, count: int) -> list[list[str]]:
     """A day's stored turns back as term lists (a turn without terms is an empty line)."""
-    if count == 0:
-        return []
-    return [line.split() for line in turns.split("\n")]
+    return [line.split() for line in turns.split("\n")] if count else []
 
 
 def _line(turn: Turn) -> str:

@@ -247,6 +247,13 @@ class SearchIndex:
         return report
 
     def _apply(self, changes: Mapping[str, FileState | None], report: RefreshReport) -> None:
+        try:
+            self._reindex(changes, report)
+        except BaseException:
+            self.days.discard()  # rolled back with the transaction
+            raise
+
+    def _reindex(self, changes: Mapping[str, FileState | None], report: RefreshReport) -> None:
         """Re-index each day one of `changes` belongs to (`None`: the file is gone)."""
         by_day: dict[str, dict[str, FileState | None]] = {}
         for path, facts in changes.items():
@@ -280,6 +287,7 @@ class SearchIndex:
             else:
                 self._remove_day(day)
                 report.removed.append(date.fromisoformat(day))
+        self.days.flush()  # the statistics, once for all these days, in the same transaction
 
     def _one_note(self, files: dict[str, FileState]) -> dict[str, FileState]:
         """A day's files with one daily note: the local one, else the first archived path."""
