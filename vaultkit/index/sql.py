@@ -81,8 +81,16 @@ class PostgresDatabase:
         return self.conn.execute(_placeholders(sql), params)
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]], /) -> None:
+        plain = _PLAIN_INSERT.fullmatch(sql)
         with self.conn.cursor() as cursor:
-            cursor.executemany(_placeholders(sql), list(rows))
+            if plain is None:
+                cursor.executemany(_placeholders(sql), list(rows))
+                return
+            # A plain insert of many rows (a day's postings) as COPY: one statement, not one
+            # per row, which made a first sync twice as slow as SQLite's.
+            with cursor.copy(f"COPY {plain[1]} FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
 
     def executescript(self, script: str, /) -> None:
         self.conn.execute(ddl(script).encode())
@@ -107,6 +115,9 @@ class PostgresDatabase:
             self.conn.commit()
         else:
             self.conn.rollback()
+
+
+_PLAIN_INSERT = re.compile(r"INSERT INTO (\w+) VALUES \(\?(?:, \?)*\)")
 
 
 @functools.lru_cache(maxsize=256)

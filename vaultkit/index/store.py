@@ -123,18 +123,20 @@ class SearchIndex:
 
         reader = not self.config.vault_dir.is_dir()
         self.shared = shared = SharedIndex(self.config, self._identity(), reader=reader)
-        if not reader:
-            stored = (
-                {} if shared.pending else dict(shared.db.execute("SELECT key, value FROM meta"))
-            )
+        if reader:
+            return shared.db
+        here = os.fspath(self.config.vault_dir.resolve())
+        stored = {} if shared.pending else dict(shared.db.execute("SELECT key, value FROM meta"))
+        if stored.get("vault_path") != here:  # a new generation, or the vault moved
             self._prepare(shared.db, stored)
             with shared.db:
                 shared.db.executescript(_SHARED_TABLES)
                 shared.db.execute(
                     "INSERT INTO meta VALUES ('vault_path', ?) "
                     "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                    (os.fspath(self.config.vault_dir.resolve()),),
+                    (here,),
                 )
+        shared.db.commit()
         return shared.db
 
     def _open(self) -> Database:
