@@ -109,11 +109,13 @@ class SharedIndex:
     # The writer
 
     def _open_writer(self, identity: dict[str, str]) -> None:
+        from psycopg.errors import LockNotAvailable
+
         db = self.db
         db.execute(f"SET lock_timeout = '{LOCK_WAIT}'")
         try:
             db.execute("SELECT pg_advisory_lock(?)", (lock_key(self.vault_id),))
-        except Exception as exc:  # psycopg's LockNotAvailable, imported lazily
+        except LockNotAvailable as exc:
             db.rollback()
             raise LockedError(
                 f"shared index of {self.vault_id!r}: another vaultkit run is writing it; "
@@ -156,6 +158,8 @@ class SharedIndex:
 
     def _drop_old(self, current: int) -> None:
         """Drop generations other than the current one; one a reader still holds is left."""
+        from psycopg.errors import LockNotAvailable
+
         prefix = schema_prefix(self.vault_id)
         rows = self.db.execute(
             "SELECT nspname FROM pg_namespace WHERE left(nspname, ?) = ?", (len(prefix), prefix)
@@ -168,7 +172,7 @@ class SharedIndex:
                 with self.db:
                     self.db.execute(f"SET LOCAL lock_timeout = '{DROP_WAIT}'")
                     self.db.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
-            except Exception:  # a reader still in it: the next writer tries again
+            except LockNotAvailable:  # a reader still in it: the next writer tries again
                 continue
 
     def _use(self, schema: str, *, commit: bool = True) -> None:
@@ -179,20 +183,24 @@ class SharedIndex:
 
 
 def _current(db: PostgresDatabase, vault_id: str) -> int | None:
+    from psycopg.errors import UndefinedTable
+
     try:
         row = db.execute(
             "SELECT generation FROM public.vaultkit_vaults WHERE vault_id = ?", (vault_id,)
         ).fetchone()
-    except Exception:  # no registry yet: a database no writer has used
+    except UndefinedTable:  # no registry yet: a database no writer has used
         db.rollback()
         return None
     return int(row[0]) if row and row[0] else None
 
 
 def _meta(db: PostgresDatabase) -> dict[str, str]:
+    from psycopg.errors import UndefinedTable
+
     try:
         return dict(db.execute("SELECT key, value FROM meta").fetchall())
-    except Exception:  # the schema is there, its tables not (yet)
+    except UndefinedTable:  # the schema is there, its tables not (yet)
         db.rollback()
         return {}
 
