@@ -64,7 +64,9 @@ def conversation(conv: Path, overrides: list[tuple[str, Any]], run_id: str) -> d
     local = locomo.workspace(conv, overrides, [])
     vault_id = f"parity-{run_id}-{conv.name}"
     locomo.OUT = BENCH / "out" / "parity" / "postgres"
-    shared = locomo.workspace(conv, [*overrides, ("index", {"store": "postgres", "vault_id": vault_id})], [])
+    shared = locomo.workspace(
+        conv, [*overrides, ("index", {"store": "postgres", "vault_id": vault_id})], []
+    )
     reader = BENCH / "out" / "parity" / "reader" / conv.name
     if reader.exists():
         shutil.rmtree(reader)
@@ -72,7 +74,10 @@ def conversation(conv: Path, overrides: list[tuple[str, Any]], run_id: str) -> d
     shutil.copy(shared, reader / "memory_config.json")
     expected = rankings(local, queries, reading=False)
     rows = {}
-    for who, path, reading in (("writer", shared, False), ("reader", reader / "memory_config.json", True)):
+    for who, path, reading in (
+        ("writer", shared, False),
+        ("reader", reader / "memory_config.json", True),
+    ):
         differ, worst = compare(expected, rankings(path, queries, reading=reading))
         rows[who] = {"differ": differ, "max_score_diff": worst}
     return {"questions": len(queries), **rows}
@@ -103,7 +108,11 @@ def main(argv: list[str] | None = None) -> int:
             pg_cluster.stop(cluster)
             shutil.rmtree(cluster, ignore_errors=True)
     print(json.dumps(report, indent=2))
-    bad = any(r[w]["differ"] or r[w]["max_score_diff"] > TOLERANCE for r in report.values() for w in ("writer", "reader"))
+    bad = any(
+        r[w]["differ"] or r[w]["max_score_diff"] > TOLERANCE
+        for r in report.values()
+        for w in ("writer", "reader")
+    )
     return 1 if bad else 0
 
 

@@ -115,10 +115,13 @@ def _plain(text: str) -> str:
 
 
 def embed_chunks(text: str, budget: int = EMBED_CHARS) -> list[str]:
-    """A day's text as chunks of whole turns of at most `budget` characters, half overlapping.
+    """A day's text as chunks of whole turns of at most `budget` characters, one after the
+    other; a single longer turn is cut at word boundaries.
 
-    Each chunk after the first starts at the middle turn of the one before, so a passage that
-    straddles a boundary is whole in one of them; a single longer turn is cut at word boundaries.
+    Not overlapping: half-overlapping chunks (each starting at the middle turn of the one
+    before) embedded every turn twice, for no measured gain (LoCoMo dev hybrid R@5 0.897 with
+    them, 0.895 without, multi-hop 0.646 / 0.636; the time-aware set R@1 0.783 / 0.787), so a
+    first build of a vault of transcripts took twice as long (654 chunks against 347).
     """
     lines = [
         piece
@@ -135,7 +138,7 @@ def embed_chunks(text: str, budget: int = EMBED_CHARS) -> list[str]:
         chunks.append("\n".join(lines[start:end]))
         if end >= len(lines):
             break
-        start = max(start + 1, (start + end) // 2)
+        start = end
     return chunks
 
 

@@ -42,9 +42,9 @@ if TYPE_CHECKING:
 
 SQLITE_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
-SCHEMA = 14  # 11: Snowball stems, English and Indonesian; 12: only the bullets the notes lack;
+SCHEMA = 15  # 11: Snowball stems, English and Indonesian; 12: only the bullets the notes lack;
 # 13: the turns that are asides (mention a topic without its status); 14: summary topics the
-# notes do not write
+# notes do not write; 15: embedded chunks no longer overlap
 _CHUNK = 500  # SQLite's default limit on host parameters is 999
 
 _TABLES = """
