@@ -139,7 +139,15 @@ def _rich_table(
     # one to nothing (the dates and scores of `search` vanished on a terminal).
     previews = any(column.preview for column in columns)
     table = Table(title=escape(title) if title else None, expand=previews)
-    for column in columns:
+    width = stdout_console().width
+    whole = _whole_width(columns, rows, 3) <= width  # the data whole, inside box lines
+    if previews and not whole:
+        # Too narrow for that: drop the box lines, keep the cells whole.
+        from rich import box
+
+        table.box, table.padding, table.show_edge = box.SIMPLE_HEAD, (0, 0), False
+        whole = _whole_width(columns, rows, 1) <= width
+    for i, column in enumerate(columns):
         table.add_column(
             column.name,
             justify=column.justify,
@@ -147,6 +155,8 @@ def _rich_table(
             no_wrap=column.preview,
             overflow="ellipsis" if column.preview else "fold",
             ratio=1 if column.preview else None,
+            # A date or a score is never broken over two lines; previews give way instead.
+            min_width=_widest(column, rows, i) if whole and not column.preview else None,
         )
     for row in rows:
         cells = []
@@ -155,6 +165,16 @@ def _rich_table(
             cells.append(f"[{colour}]{escape(cell)}[/]" if colour else escape(cell))
         table.add_row(*cells)
     stdout_console().print(table)
+
+
+def _widest(column: Column, rows: Sequence[Sequence[str]], i: int) -> int:
+    return max([len(column.name), *(len(row[i]) for row in rows)])
+
+
+def _whole_width(columns: Sequence[Column], rows: Sequence[Sequence[str]], gap: int) -> int:
+    """The width of the data columns whole and a little of each preview, `gap` between them."""
+    data = sum(_widest(c, rows, i) if not c.preview else 6 for i, c in enumerate(columns))
+    return data + gap * len(columns) + 1
 
 
 @functools.cache
