@@ -103,13 +103,18 @@ def parse_overrides(items: list[str]) -> list[tuple[str, Any]]:
     return overrides
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def arguments(doc: str) -> argparse.ArgumentParser:
+    """The options the LoCoMo benches share: where the data is, config overrides, sync args."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--set", action="append", default=[], metavar="KEY=JSON")
     parser.add_argument("--sync-arg", action="append", default=[], help="extra sync argument")
     parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments(__doc__).parse_args(argv)
     overrides = parse_overrides(args.set)
     reports = {}
     for conv in sorted(p for p in args.data.iterdir() if (p / "queries.jsonl").exists()):

@@ -21,7 +21,6 @@ repository; only our translations are.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
@@ -30,7 +29,7 @@ from typing import Any
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
-from locomo import DATA, evaluate, parse_overrides, pooled, workspace  # noqa: E402  (bench/ is not a package)
+from locomo import arguments, evaluate, parse_overrides, pooled, workspace  # noqa: E402  (bench/ is not a package)
 
 QUESTIONS = BENCH / "locomo_id.jsonl"
 
@@ -66,12 +65,7 @@ def write_jsonl(path: Path, rows: list[dict[str, Any]]) -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", type=Path, default=DATA)
-    parser.add_argument("--set", action="append", default=[], metavar="KEY=JSON")
-    parser.add_argument("--sync-arg", action="append", default=[], help="extra sync argument")
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
+    args = arguments(__doc__).parse_args(argv)
     overrides = parse_overrides(args.set)
     sets = join(read_jsonl(QUESTIONS), args.data)
     reports: dict[str, dict[str, dict[str, Any]]] = {"id": {}, "en": {}}

@@ -15,7 +15,6 @@ import json
 import os
 import shutil
 import sys
-import tempfile
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -26,6 +25,7 @@ sys.path.insert(0, str(BENCH.parent))
 
 import locomo  # noqa: E402
 
+from tests import pg_cluster  # noqa: E402
 from vaultkit.config import load_config  # noqa: E402
 from vaultkit.search.search import searching  # noqa: E402
 
@@ -89,24 +89,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--set", action="append", default=[], metavar="KEY=JSON")
     args = parser.parse_args(argv)
     overrides = locomo.parse_overrides(args.set)
-    cluster = None
-    if not os.environ.get("VAULTKIT_DATABASE_URL"):
-        from tests import pg_cluster
-
-        cluster = Path(tempfile.mkdtemp(prefix="vaultkit-pg-"))
-        os.environ["VAULTKIT_DATABASE_URL"] = pg_cluster.start(cluster)
     run_id = os.urandom(3).hex()
-    try:
+    with pg_cluster.database():
         report = {
             conv.name: conversation(conv, overrides, run_id)
             for conv in sorted(p for p in args.data.iterdir() if (p / "queries.jsonl").exists())
         }
-    finally:
-        if cluster is not None:
-            from tests import pg_cluster
-
-            pg_cluster.stop(cluster)
-            shutil.rmtree(cluster, ignore_errors=True)
     print(json.dumps(report, indent=2))
     bad = any(
         r[w]["differ"] or r[w]["max_score_diff"] > TOLERANCE

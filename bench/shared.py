@@ -19,7 +19,6 @@ import json
 import os
 import shutil
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -30,6 +29,9 @@ sys.path.insert(0, str(BENCH.parent))
 
 import generate  # noqa: E402
 import run  # noqa: E402
+
+from tests import pg_cluster  # noqa: E402
+from vaultkit.index.shared import REGISTRY, schema_prefix  # noqa: E402
 
 DSN_ENV = "VAULTKIT_DATABASE_URL"
 
@@ -54,15 +56,12 @@ def forget(vault_id: str) -> None:
     """Drop what an earlier run left of a vault in the database: this run builds it anew."""
     import psycopg
 
+    prefix = schema_prefix(vault_id)
     with psycopg.connect(os.environ[DSN_ENV], autocommit=True) as conn:
-        names = conn.execute(
-            "SELECT nspname FROM pg_namespace WHERE nspname LIKE %s", ("vk_%",)
-        ).fetchall()
-        for (name,) in names:
-            if name.startswith(f"vk_{vault_id.replace('-', '_')}_"):
+        for (name,) in conn.execute("SELECT nspname FROM pg_namespace").fetchall():
+            if name.startswith(prefix):
                 conn.execute(f"DROP SCHEMA {name} CASCADE")
-        conn.execute("CREATE TABLE IF NOT EXISTS vaultkit_vaults(vault_id TEXT PRIMARY KEY,"
-                     " generation BIGINT NOT NULL, building BIGINT)")  # fmt: skip
+        conn.execute(REGISTRY)
         conn.execute("DELETE FROM vaultkit_vaults WHERE vault_id = %s", (vault_id,))
 
 
@@ -140,21 +139,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--days", type=int, action="append")
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args(argv)
-    cluster = None
-    if not os.environ.get(DSN_ENV):
-        from tests import pg_cluster
-
-        cluster = Path(tempfile.mkdtemp(prefix="vaultkit-pg-"))
-        os.environ[DSN_ENV] = pg_cluster.start(cluster)
-        run.ENV[DSN_ENV] = os.environ[DSN_ENV]
-    try:
+    with pg_cluster.database(DSN_ENV) as dsn:
+        run.ENV[DSN_ENV] = dsn  # the commands bench/run.py starts
         rows = [bench(days, args.runs) for days in args.days or [1000]]
-    finally:
-        if cluster is not None:
-            from tests import pg_cluster
-
-            pg_cluster.stop(cluster)
-            shutil.rmtree(cluster, ignore_errors=True)
     (run.OUT / "results-shared.json").write_text(
         json.dumps({"machine": run.machine(), "results": rows}, indent=2)
     )

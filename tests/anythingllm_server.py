@@ -49,12 +49,12 @@ import uuid
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
 
-from tests.llm_server import Recorded
+from tests.llm_server import Recorded, local_server, send
 
 API_KEY = "TEST-KEY-0001"
 NO_KEY = {"error": "No valid api key found."}
@@ -118,11 +118,7 @@ class AnythingLLMServer:
         self._stalls: list[float] = []
         self._lock = threading.RLock()
         self._stopping = threading.Event()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True
-        )
+        self._server, self._thread = local_server(self._handler_class())
 
     @property
     def url(self) -> str:
@@ -437,21 +433,8 @@ class AnythingLLMServer:
                 self._send(answer)
 
             def _send(self, answer: Answer) -> None:
-                if isinstance(answer.body, str):
-                    payload, kind = answer.body.encode("utf-8"), "text/plain; charset=utf-8"
-                else:
-                    payload = json.dumps(answer.body).encode("utf-8")
-                    kind = "application/json; charset=utf-8"
-                try:
-                    self.send_response(answer.status)
-                    self.send_header("Content-Type", kind)
-                    self.send_header("Content-Length", str(len(payload)))
-                    for name, value in answer.headers.items():
-                        self.send_header(name, value)
-                    self.end_headers()
-                    self.wfile.write(payload)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client timed out and left: that was the point
+                json_type = "application/json; charset=utf-8"  # Express's res.json
+                send(self, answer.status, answer.body, answer.headers, json_type)
 
             def log_message(self, format: str, *args: Any) -> None:
                 pass  # keep test output clean

@@ -88,11 +88,7 @@ class LLMServer:
         self._replies: deque[Reply] = deque()
         self._lock = threading.Lock()
         self._stopping = threading.Event()
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler_class())
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True
-        )
+        self._server, self._thread = local_server(self._handler_class())
 
     @property
     def port(self) -> int:
@@ -156,27 +152,50 @@ class LLMServer:
             def _send(self, reply: Reply) -> None:
                 if reply.delay and server._stopping.wait(reply.delay):
                     return
-                if isinstance(reply.body, bytes):
-                    payload, kind = reply.body, "application/octet-stream"
-                elif isinstance(reply.body, str):
-                    payload, kind = reply.body.encode("utf-8"), "text/plain; charset=utf-8"
-                else:
-                    payload, kind = json.dumps(reply.body).encode("utf-8"), "application/json"
-                try:
-                    self.send_response(reply.status)
-                    self.send_header("Content-Type", kind)
-                    self.send_header("Content-Length", str(len(payload)))
-                    for name, value in reply.headers.items():
-                        self.send_header(name, value)
-                    self.end_headers()
-                    self.wfile.write(payload)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client timed out and left: that was the point
+                send(self, reply.status, reply.body, reply.headers)
 
             def log_message(self, format: str, *args: Any) -> None:
                 pass  # keep test output clean
 
         return Handler
+
+
+def local_server(
+    handler: type[BaseHTTPRequestHandler],
+) -> tuple[ThreadingHTTPServer, threading.Thread]:
+    """A server on a free port of 127.0.0.1 and the thread that will serve it (not started)."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    thread = threading.Thread(
+        target=server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True
+    )
+    return server, thread
+
+
+def send(
+    handler: BaseHTTPRequestHandler,
+    status: int,
+    body: Any,
+    headers: dict[str, str],
+    json_type: str = "application/json",
+) -> None:
+    """Answer a request: bytes as they are, a str as plain text, anything else as JSON."""
+    if isinstance(body, bytes):
+        payload, kind = body, "application/octet-stream"
+    elif isinstance(body, str):
+        payload, kind = body.encode("utf-8"), "text/plain; charset=utf-8"
+    else:
+        payload, kind = json.dumps(body).encode("utf-8"), json_type
+    try:
+        handler.send_response(status)
+        handler.send_header("Content-Type", kind)
+        handler.send_header("Content-Length", str(len(payload)))
+        for name, value in headers.items():
+            handler.send_header(name, value)
+        handler.end_headers()
+        handler.wfile.write(payload)
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # the client timed out and left: that was the point
 
 
 def _embeddings_reply(body: bytes) -> Reply:

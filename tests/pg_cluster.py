@@ -13,6 +13,7 @@ PostgreSQL refuses to run as root, so as root the server runs as the `postgres` 
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import pwd
@@ -20,6 +21,8 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -70,6 +73,24 @@ def start(root: Path) -> str:
         capture_output=True,
     )
     return f"postgresql://postgres@127.0.0.1:{port}/postgres"
+
+
+@contextlib.contextmanager
+def database(env: str = "VAULTKIT_DATABASE_URL") -> Iterator[str]:
+    """The connection string in `env`, else that of a cluster started for the block (and stopped
+    and removed after it); `env` is set meanwhile, for the processes the block starts."""
+    given = os.environ.get(env)
+    if given:
+        yield given
+        return
+    root = Path(tempfile.mkdtemp(prefix="vaultkit-pg-"))
+    try:
+        os.environ[env] = dsn = start(root)
+        yield dsn
+    finally:
+        os.environ.pop(env, None)
+        stop(root)
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def stop(root: Path) -> None:

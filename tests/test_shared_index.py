@@ -47,21 +47,14 @@ QUERIES = [
 
 
 @pytest.fixture(scope="session")
-def pg_dsn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    given = os.environ.get("VAULTKIT_TEST_DATABASE_URL")
-    if given:
-        yield given
-        return
-    if not pg_cluster.available():
+def pg_dsn() -> Iterator[str]:
+    env = "VAULTKIT_TEST_DATABASE_URL"
+    if not os.environ.get(env) and not pg_cluster.available():
         if os.environ.get("VAULTKIT_REQUIRE_POSTGRES") == "1":
             pytest.fail("PostgreSQL is required here (VAULTKIT_REQUIRE_POSTGRES=1)")
         pytest.skip("PostgreSQL is not installed")
-    root = tmp_path_factory.mktemp("pg")
-    dsn = pg_cluster.start(root)
-    try:
+    with pg_cluster.database(env) as dsn:
         yield dsn
-    finally:
-        pg_cluster.stop(root)
 
 
 def shared_config(root: Path, vault_id: str) -> Path:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 LOCK_WAIT = "30s"  # how long a writer waits for another writer of the same vault
 DROP_WAIT = "2s"  # how long dropping an old generation waits for its last readers
 
-_REGISTRY = """
+REGISTRY = """
 CREATE TABLE IF NOT EXISTS public.vaultkit_vaults(
     vault_id TEXT PRIMARY KEY, generation BIGINT NOT NULL, building BIGINT)
 """
@@ -123,7 +123,7 @@ class SharedIndex:
             ) from None
         db.execute("SET lock_timeout = 0")
         with db:
-            db.executescript(_REGISTRY)
+            db.executescript(REGISTRY)
         current = _current(db, self.vault_id)
         if current is not None:
             self._use(schema_name(self.vault_id, current))
