@@ -37,6 +37,18 @@ AS_OF = date(2026, 6, 30)
         ("when did the Payments API go down?", "important", None),
         ("how big is the Kestrel Android download?", None, None),  # a size, not the big one
         ("which port did we move Grafana to?", None, None),
+        # An adjective of the big one asks for it when it stands for an event or qualifies one,
+        ("what was the biggest outage of the K3s cluster?", "important", None),
+        ("what was important about the K3s migration?", "important", None),
+        ("apa yang paling penting soal migrasi K3s?", "important", None),
+        ("apa hal penting soal K3s?", "important", None),
+        # not when it describes something else: those questions ask about that.
+        ("What important values does John want to teach his kids?", None, None),
+        ("What was one of the biggest challenges John faced at work?", None, None),
+        ("Why does Maria think it's important for kids to visit memorials?", None, None),
+        ("What symbols are important to Caroline?", None, None),
+        ("kenapa olahraga penting buat Rina?", None, None),
+        ("apa nilai penting yang diajarkan Budi?", None, None),
     ],
 )
 def test_the_intent_of_a_question(question: str, intent: str | None, topic: str | None) -> None:

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
+from vaultkit.language import STOPWORDS
 from vaultkit.search.when import Window, read_window
 from vaultkit.summarize.lexicon import LEXICON, signals
 
@@ -56,6 +57,17 @@ _WORDS: dict[Intent, tuple[str, ...]] = {
     ),
 }  # fmt: skip
 _ORDERING: frozenset[Intent] = frozenset({"latest", "first"})  # their words leave the topic
+# Adjectives name the important intent when they stand for the event ("the biggest one", "what
+# was important about it", "yang paling penting") or qualify one ("the worst outage"), not when
+# they describe something else: "important values", "the biggest challenges", "important to
+# Caroline", "penting buat anak muda" ask about those, and the day that says so.
+_ADJECTIVES = frozenset({"important", "biggest", "worst", "penting"})
+_STANDS_FOR_EVENT = frozenset(
+    "one ones thing things day days moment moments event events news change changes call "
+    "about in on of with at during was is were ? , . hal hari momen kejadian soal tentang "
+    "dari di waktu itu ini apa yang paling sangat lebih".split()
+)
+_PREDICATIVE = frozenset("to for that buat untuk bagi".split())
 
 
 def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
@@ -139,7 +151,12 @@ def _events_of(text: str) -> str:
 
 
 def _intent_of(text: str) -> tuple[Intent | None, tuple[str, ...]]:
-    found = [(m.start(), intent, m) for intent, p in _patterns().items() for m in p.finditer(text)]
+    found = [
+        (m.start(), intent, m)
+        for intent, p in _patterns().items()
+        for m in p.finditer(text)
+        if not _describes_other(text, m)
+    ]
     if not found:
         # A question about a decision or an incident in the summarizer's words ("mutusin",
         # "approved", "went down") asks for the day it happened: the important one.
@@ -151,6 +168,30 @@ def _intent_of(text: str) -> tuple[Intent | None, tuple[str, ...]]:
     return intent, tuple(
         m.group(0) for at, i, m in sorted(found, key=lambda f: f[0]) if i == intent
     )
+
+
+def _describes_other(text: str, match: re.Match[str]) -> bool:
+    """Whether an adjective of the important intent describes something other than an event:
+    the noun it qualifies comes after it in English, before it in Indonesian."""
+    word = match.group(0).casefold()
+    if word not in _ADJECTIVES:
+        return False
+    after = re.match(r"\s*([\w-]+|[?,.])?", text[match.end() :])
+    following = (after.group(1) or "").casefold() if after else ""
+    if following in _PREDICATIVE:
+        return True
+    if word == "penting":
+        before = re.search(r"([\w-]+)\s*$", text[: match.start()])
+        return _other_noun(before.group(1).casefold() if before else "")
+    return _other_noun(following)
+
+
+def _other_noun(word: str) -> bool:
+    """A word that names something other than an event (not a function word either)."""
+    if not word or word in _STANDS_FOR_EVENT or word in STOPWORDS:
+        return False
+    hits = signals(word)
+    return not hits["decision"] and not hits["incident"]
 
 
 def _squeeze(text: str) -> str:
