@@ -18,7 +18,7 @@ import hashlib
 import json
 import threading
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -84,6 +84,7 @@ class LLMServer:
     """An HTTP server on 127.0.0.1 (a free port) that answers from a queue of replies."""
 
     def __init__(self) -> None:
+        self.embedding: Callable[[str], list[float]] = fake_embedding  # what /embeddings answers
         self.requests: list[Recorded] = []
         self._replies: deque[Reply] = deque()
         self._lock = threading.Lock()
@@ -124,7 +125,7 @@ class LLMServer:
             if self._replies:
                 return self._replies.popleft()
         if path.rstrip("/").endswith("/embeddings"):
-            return _embeddings_reply(body)
+            return _embeddings_reply(body, self.embedding)
         return error(500, f"no scripted reply for {path}")
 
     def _handler_class(self) -> type[BaseHTTPRequestHandler]:
@@ -198,7 +199,7 @@ def send(
         pass  # the client timed out and left: that was the point
 
 
-def _embeddings_reply(body: bytes) -> Reply:
+def _embeddings_reply(body: bytes, embedding: Callable[[str], list[float]]) -> Reply:
     try:
         request = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
@@ -209,7 +210,7 @@ def _embeddings_reply(body: bytes) -> Reply:
     if not isinstance(inputs, list) or not all(isinstance(i, str) for i in inputs):
         return error(400, "input must be a string or a list of strings")
     data = [
-        {"object": "embedding", "index": i, "embedding": fake_embedding(text)}
+        {"object": "embedding", "index": i, "embedding": embedding(text)}
         for i, text in enumerate(inputs)
     ]
     return Reply(body={"object": "list", "data": data, "model": request.get("model", "")})

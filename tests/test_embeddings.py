@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -81,3 +82,37 @@ def test_endpoint_failure_is_one_clear_error(workspace, llm_server, cli) -> None
     llm_server.reply(error(400, "bad model"))
     result = cli("search", "kubernetes", "-c", path)
     assert result.exit_code == 1 and "HTTP 400" in result.stderr
+
+
+def test_a_dense_score_does_not_make_a_passing_mention_the_latest(tmp_path, llm_server) -> None:
+    """The newest day on a topic must match the question itself, as the lexical half judges:
+    a dense model gives every day some similarity (here every day the same), and the newest day
+    that names the topic's key term once in passing is not where things stand."""
+    root = tmp_path / "ws"
+    memory = root / "vault" / "memory"
+    memory.mkdir(parents=True)
+    days = {
+        "2026-05-04": "Sari wrote the API docs for the mobile app. Lunch at the usual place.",
+        "2026-05-11": "Budi fixed a typo in the API reference. Long walk in the evening.",
+        "2026-06-01": "Payments API latency: p95 at 900 ms. We started tuning the connection pool"
+        " for the Payments API latency.",
+        "2026-06-10": "Payments API latency update: pool tuning done, p95 down to 400 ms; the"
+        " Payments API latency work moves to the query cache.",
+        "2026-06-20": "Planned the offsite in Bandung with the whole team. Booked the villa, the"
+        " train and a dinner. Rina asked whether the API rate limits are documented anywhere."
+        " Putri brought cake for her birthday and we sang. Weather was rainy all afternoon.",
+    }
+    for day, text in days.items():
+        (memory / f"{day}.md").write_text(f"# {day}\n\n{text}\n")
+    path = root / "memory_config.json"
+    path.write_text(json.dumps({"schema_version": 1, "vault": "vault"}))
+    configure(root, llm_server.url, "hybrid")
+    llm_server.embedding = lambda text: [0.5, 0.5, 0.5, 0.5]  # every day alike
+    for backend in ("bm25", "hybrid"):
+        data = json.loads(path.read_text())
+        data["search"]["backend"] = backend
+        path.write_text(json.dumps(data))
+        result = search(load_config(path), "what's the latest on the Payments API latency?",
+                        as_of=date(2026, 6, 30), top_k=3)  # fmt: skip
+        assert result.backend == backend
+        assert result.hits[0].date == date(2026, 6, 10), backend

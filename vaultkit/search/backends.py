@@ -165,11 +165,15 @@ class HybridBackend:
         self.dense = dense or EmbeddingsBackend()
         self.name = self.dense.name if dense is not None else "hybrid"
         self.warnings = self.dense.warnings
+        # The lexical half of the last `scores`: which days name a question's words is a
+        # lexical question, and a dense score gives every day some similarity.
+        self.last_lexical: dict[date, float] = {}
 
     def scores(
         self, index: SearchIndex, query: str, allowed: Container[date] | None
     ) -> dict[date, float]:
         lexical = self.lexical.scores(index, query, allowed)
+        self.last_lexical = lexical
         dense = self.dense.scores(index, query, allowed)
         if self.fusion == "rrf":
             fused = reciprocal_rank_fusion(lexical, dense)
@@ -201,6 +205,12 @@ def _iso(allowed: Container[date] | None) -> Container[str] | None:
         return allowed
     assert isinstance(allowed, Collection)
     return {d.isoformat() for d in allowed}
+
+
+def lexical_part(backend: SemanticBackend) -> dict[date, float] | None:
+    """The lexical scores behind the backend's last answer, when it fused them with dense ones
+    (None: its scores are all there is)."""
+    return backend.last_lexical if isinstance(backend, HybridBackend) else None
 
 
 def make_backend(config: Config) -> SemanticBackend:

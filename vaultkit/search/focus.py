@@ -57,6 +57,9 @@ class Focus:
     window_note: str | None = None  # why a window the question named was left out
     on_topic: tuple[date, ...] = ()
     eventful: frozenset[date] = frozenset()  # topic days that state an event of the topic
+    # What a topic day's match is judged by: the lexical half of a fused score (None: the
+    # semantic scores themselves).
+    evidence: Mapping[date, float] | None = None
     _newer: dict[date, date] = field(default_factory=dict, compare=False, repr=False)
 
     @property

@@ -145,10 +145,12 @@ def _leaders(
     `important` asks for the topic's events: every topic day that states one of the kind asked
     leads (by importance), or, when none does, the weightiest topic day. A topic day must match at least
     `MIN_SEMANTIC` as well as the best day: one that merely names the topic's key terms in
-    passing is not what the question asks for."""
+    passing is not what the question asks for. With a fused backend the match is the lexical
+    one (`focus.evidence`): a dense score gives every day some similarity."""
     if focus.intent is None:
         return set()
-    days = [d for d in focus.on_topic if best.get(d, 0.0) >= MIN_SEMANTIC]
+    evidence = focus.evidence if focus.evidence is not None else best
+    days = [d for d in focus.on_topic if d in best and evidence.get(d, 0.0) >= MIN_SEMANTIC]
     _prefetch(records, days)
     parts = {
         d: intent_part(focus, d, _importance(records[d]), best[d]) for d in days if d in records

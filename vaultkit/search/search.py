@@ -14,7 +14,7 @@ from vaultkit.errors import UsageError
 from vaultkit.index.date_terms import is_date_term
 from vaultkit.index.store import SearchIndex, open_index
 from vaultkit.model import Hit, Progress
-from vaultkit.search.backends import make_backend
+from vaultkit.search.backends import lexical_part, make_backend
 from vaultkit.search.filters import NO_FILTERS, Filters
 from vaultkit.search.focus import (
     CANDIDATES,
@@ -184,7 +184,14 @@ class Searcher:
             # The window is left out, so its words are the question's again ("4 years ago").
             reading = replace(read_query(query, as_of, times=False), window=reading.window)
             semantic, allowed = self.semantic(reading.topic, filters)
-        ranked = sorted(semantic, key=lambda d: (-semantic[d], -d.toordinal()))[:CANDIDATES]
+        # The topic's days are the ones that name its key terms, the words its best matches
+        # share: a lexical notion, read on the lexical half of a fused score (the time-aware dev
+        # set with the hybrid, latest R@1: 0.786 on the fused score, 0.843 on the lexical one).
+        lexical = lexical_part(self.backend)
+        if lexical is not None:
+            lexical = in_window(lexical, window)[0]
+        basis = semantic if lexical is None else lexical
+        ranked = sorted(basis, key=lambda d: (-basis[d], -d.toordinal()))[:CANDIDATES]
         days = self.index.days
         terms = [t for t in days.terms(reading.subject) if not is_date_term(t)]
         found = days.named(terms, [d.isoformat() for d in ranked])
@@ -193,7 +200,8 @@ class Searcher:
         on_topic = topic_days(shares, window, allowed)
         eventful = frozenset(topic_days(in_events, window, allowed))
         newer = newer_map(topic_days(shares, None, allowed))
-        return semantic, allowed, Focus(reading, window, note, on_topic, eventful, newer)
+        focus = Focus(reading, window, note, on_topic, eventful, lexical, newer)
+        return semantic, allowed, focus
 
     def search(
         self,
