@@ -116,3 +116,23 @@ def test_a_dense_score_does_not_make_a_passing_mention_the_latest(tmp_path, llm_
                         as_of=date(2026, 6, 30), top_k=3)  # fmt: skip
         assert result.backend == backend
         assert result.hits[0].date == date(2026, 6, 10), backend
+
+
+def test_vectors_kept_between_searches_are_read_again_after_a_change(workspace, llm_server) -> None:
+    """A process that searches again (an MCP server, eval) keeps the chunk vectors it read, and
+    reads them again once a refresh changed any."""
+    from vaultkit.index.embeddings import vector_matrix
+
+    config = load_config(configure(workspace, llm_server.url, "embeddings"))
+    refresh_index(config)
+    with SearchIndex(config) as index:
+        before = index.similarities(fake_embedding("q"))
+        kept = vector_matrix(index.db, str(index.path))
+    with SearchIndex(config) as index:
+        assert vector_matrix(index.db, str(index.path)) is kept  # nothing changed: not read
+    (config.memory_dir / "2026-07-25.md").write_text("# 2026-07-25\n\nA short new day.\n")
+    refresh_index(config)
+    with SearchIndex(config) as index:
+        after = index.similarities(fake_embedding("q"))
+    assert set(after) == set(before) | {date(2026, 7, 25)}
+    assert all(after[d] == pytest.approx(s) for d, s in before.items())

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 
 from tests import pg_cluster
+from tests.llm_server import llm_server_fixture  # noqa: F401
 from vaultkit.config import load_config
 from vaultkit.errors import ConfigError, LockedError, SearchIndexError
 from vaultkit.index.store import SearchIndex
@@ -350,3 +351,25 @@ def test_the_mcp_tools_on_a_reader(cli: Callable[..., Any], writer: Path, reader
     assert dates == [d for d, _ in ranked(writer, "backup")][: len(dates)]
     mine = recall(load_config(writer), "backup", as_of=AS_OF).markdown
     assert answers["recall"]["content"][0]["text"] == mine
+
+
+def test_a_reader_keeps_the_vectors_until_the_writer_changes_them(writer, reader, llm_server):
+    """The embeddings backend on the shared index: the writer stores the chunk vectors, a reader
+    scores with them, keeps them between searches and reads them again after a sync."""
+    from tests.llm_server import fake_embedding
+    from vaultkit.jobs.sync import sync
+
+    for path in (writer, reader):
+        data = json.loads(path.read_text())
+        data["search"] = {"backend": "embeddings", "base_url": llm_server.url, "model": "t"}
+        path.write_text(json.dumps(data))
+    sync(load_config(writer))
+    with SearchIndex(load_config(reader, reading=True)) as index:
+        before = index.similarities(fake_embedding("q"))
+    assert before
+    memory = load_config(writer).memory_dir
+    (memory / "2026-07-30.md").write_text("# 2026-07-30\n\nA short new day.\n")
+    sync(load_config(writer))
+    with SearchIndex(load_config(reader, reading=True)) as index:
+        after = index.similarities(fake_embedding("q"))
+    assert set(after) == set(before) | {date(2026, 7, 30)}

@@ -177,6 +177,7 @@ class SharedIndex:
 
     def _use(self, schema: str, *, commit: bool = True) -> None:
         """Read and write `schema`'s tables; committed, so a later rollback keeps it."""
+        self.schema = schema
         self.db.execute(f"SET search_path TO {schema}")
         if commit:
             self.db.commit()

@@ -37,7 +37,7 @@ from vaultkit.model import Progress
 from vaultkit.summary.schema import fields_of
 
 if TYPE_CHECKING:
-    from vaultkit.index.embeddings import Embedder, VectorMatrix
+    from vaultkit.index.embeddings import Embedder
     from vaultkit.index.shared import SharedIndex
 
 SQLITE_NAME = "index.sqlite"
@@ -91,7 +91,6 @@ class SearchIndex:
         self.path = config.state_dir / SQLITE_NAME
         self._embedder = embedder
         self._progress = progress
-        self._matrix: VectorMatrix | None = None
         self.shared: SharedIndex | None = None
         self._origin: dict[Path, str] = {}  # a reader's path of a file -> the writer's
         self.db: Database = (
@@ -290,6 +289,10 @@ class SearchIndex:
                 self._remove_day(day)
                 report.removed.append(date.fromisoformat(day))
         self.days.flush()  # the statistics, once for all these days, in the same transaction
+        if by_day and self.embeds:
+            from vaultkit.index.embeddings import bump_version
+
+            bump_version(self.db)  # the days' chunks were replaced
 
     def _one_note(self, files: dict[str, FileState]) -> dict[str, FileState]:
         """A day's files with one daily note: the local one, else the first archived path."""
@@ -352,14 +355,17 @@ class SearchIndex:
 
     def similarities(self, wanted: Sequence[float]) -> dict[date, float]:
         """Each day's best cosine of a chunk with `wanted` (numpy when it is installed, as the
-        semantic extra brings it; the stored vectors are read once per open index)."""
-        from vaultkit.index.embeddings import best_cosines
+        semantic extra brings it; the stored vectors are read again only when they changed)."""
+        from vaultkit.index.embeddings import best_cosines, vector_matrix
 
-        if self._matrix is None:
-            from vaultkit.index.embeddings import VectorMatrix
+        return best_cosines(vector_matrix(self.db, self._store_key()), wanted)
 
-            self._matrix = VectorMatrix(self.vectors())
-        return best_cosines(self._matrix, wanted)
+    def _store_key(self) -> str:
+        """Which index this is, for the vectors a process keeps between searches."""
+        if self.shared is None:
+            return os.fspath(self.path)
+        dsn = hashlib.sha256(os.environ.get(self.config.index.dsn_env, "").encode()).hexdigest()
+        return f"postgres:{dsn[:16]}:{self.shared.vault_id}:{self.shared.schema}"
 
     def vectors(self) -> Iterator[tuple[date, array[float]]]:
         """Every stored chunk vector with its day."""
