@@ -91,11 +91,7 @@ def build_with(config_path: Path, embedder: object) -> int:
 def queries(ws: Path, config_path: Path) -> dict[str, object]:
     """Searches with the real model: in process (a warm Searcher), through the CLI, through MCP."""
     inproc = run.worker("query", ws, "2")
-    cli = [
-        run_cmd([*VAULTKIT, "search", q, "--json", "--as-of", run.AS_OF, "--config",
-                 str(config_path)])["seconds"]
-        for q, _ in run.QUERIES
-    ]  # fmt: skip
+    cli = [r["seconds"] for r in run.cli_searches(ws, 1)]
     mcp = run.mcp_round_trips(str(config_path), [q for q, _ in run.QUERIES], 2)
     return {
         "inproc_median_ms": round(inproc["warm_median_ms"], 1),

@@ -140,6 +140,15 @@ def mcp_round_trips(config: str, queries: Sequence[str], repeats: int) -> dict[s
     return {"first_s": first, "median_ms": median(seconds) * 1000, "p95_ms": p95(seconds) * 1000}
 
 
+def cli_searches(ws: Path, repeats: int) -> list[dict[str, Any]]:
+    """`vaultkit search` as a process, for each of QUERIES, `repeats` times: `run_cmd`'s results."""
+    config = str(ws / "memory_config.json")
+    args = ["--json", "--as-of", AS_OF, "--config", config]
+    return [
+        run_cmd([*VAULTKIT, "search", text, *args]) for _ in range(repeats) for text, _ in QUERIES
+    ]
+
+
 def has_command(name: str) -> bool:
     proc = subprocess.run([*VAULTKIT, name, "--help"], capture_output=True, text=True)
     return proc.returncode == 0
@@ -486,25 +495,9 @@ def bench_search(days_list: Sequence[int], runs: int) -> dict[str, Any]:
         noop = worker("refresh", ws)
         noop_quick = worker("quick-refresh", ws)
         query = worker("query", ws, "1" if days >= 50_000 else "5")  # repeats of the 10 queries
-        cli = []
         config_path = str(ws / "memory_config.json")
         run_cmd([*VAULTKIT, "--version"])  # caches the bytecode, as an install does
-        for _ in range(max(1, runs - 1)):
-            for text, _ in QUERIES:
-                cli.append(
-                    run_cmd(
-                        [
-                            *VAULTKIT,
-                            "search",
-                            text,
-                            "--json",
-                            "--as-of",
-                            AS_OF,
-                            "--config",
-                            config_path,
-                        ]
-                    )
-                )
+        cli = cli_searches(ws, max(1, runs - 1))
         mcp = mcp_round_trips(config_path, [text for text, _ in QUERIES], max(1, runs - 1))
         grep = []
         folder = str(ws / "vault" / "memory")

@@ -65,16 +65,6 @@ def forget(vault_id: str) -> None:
         conn.execute("DELETE FROM vaultkit_vaults WHERE vault_id = %s", (vault_id,))
 
 
-def cli_searches(ws: Path, repeats: int) -> list[float]:
-    config = str(ws / "memory_config.json")
-    out = []
-    for _ in range(repeats):
-        for text, _word in run.QUERIES:
-            args = ["search", text, "--json", "--as-of", run.AS_OF, "--config", config]
-            out.append(run.run_cmd([*run.VAULTKIT, *args])["seconds"])
-    return out
-
-
 def bench(days: int, runs: int) -> dict[str, Any]:
     ws = workspaces(days)
     forget(f"bench-{days}")
@@ -101,7 +91,7 @@ def bench(days: int, runs: int) -> dict[str, Any]:
     cli: dict[str, list[float]] = {"sqlite": [], "postgres": [], "reader": []}
     for _ in range(max(1, runs - 1)):
         for who in cli:
-            cli[who] += cli_searches(ws[who], 1)
+            cli[who] += [r["seconds"] for r in run.cli_searches(ws[who], 1)]
     for who, seconds in cli.items():
         row[f"{who}_cli_median_ms"] = run.median(seconds) * 1000
     for who in ("sqlite", "postgres", "reader"):

@@ -128,12 +128,17 @@ def embed_pending(
         return 0
     keys = [chunk_key(embedder.model, text) for _, _, text in pending]
     known = cache.get(keys) if cache is not None else {}
-    with db:
-        db.executemany(
-            "UPDATE chunks SET vector = ? WHERE day = ? AND idx = ?",
-            [(known[k], d, n) for (d, n, _), k in zip(pending, keys, strict=True) if k in known],
-        )
-        bump_version(db)
+    if known:
+        with db:
+            db.executemany(
+                "UPDATE chunks SET vector = ? WHERE day = ? AND idx = ?",
+                [
+                    (known[k], d, n)
+                    for (d, n, _), k in zip(pending, keys, strict=True)
+                    if k in known
+                ],
+            )
+            bump_version(db)
     texts = {k: t for (_, _, t), k in zip(pending, keys, strict=True) if k not in known}
     order = list(texts)
     for i in range(0, len(order), batch_size):
@@ -200,9 +205,13 @@ class VectorCache:
 def stored_vectors(db: Database) -> Iterator[tuple[date, array[float]]]:
     """Every stored chunk vector with its day."""
     for day, blob in _vector_rows(db):
-        vector = array("f")
-        vector.frombytes(blob)
-        yield date.fromisoformat(day), vector
+        yield date.fromisoformat(day), _vector(blob)
+
+
+def _vector(blob: bytes) -> array[float]:
+    vector = array("f")
+    vector.frombytes(blob)
+    return vector
 
 
 def _vector_rows(db: Database) -> list[tuple[str, bytes]]:
@@ -237,10 +246,7 @@ class VectorMatrix:
             numpy = None  # type: ignore[assignment]
         sizes = {len(blob) for _, blob in rows}
         if numpy is None or len(sizes) > 1:  # vectors of two sizes: no matrix, each on its own
-            for _, blob in rows:
-                vector = array("f")
-                vector.frombytes(blob)
-                self.rows.append(vector)
+            self.rows = [_vector(blob) for _, blob in rows]
             return
         if rows:
             joined = b"".join(blob for _, blob in rows)

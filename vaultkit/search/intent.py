@@ -62,10 +62,9 @@ _ORDERING: frozenset[Intent] = frozenset({"latest", "first"})  # their words lea
 # they describe something else: "important values", "the biggest challenges", "important to
 # Caroline", "penting buat anak muda" ask about those, and the day that says so.
 _ADJECTIVES = frozenset({"important", "biggest", "worst", "penting"})
-_STANDS_FOR_EVENT = frozenset(
-    "one ones thing things day days moment moments event events news change changes call "
-    "about in on of with at during was is were ? , . hal hari momen kejadian soal tentang "
-    "dari di waktu itu ini apa yang paling sangat lebih".split()
+_STANDS_FOR_EVENT = frozenset(  # beside the function words (`language.STOPWORDS`)
+    "one ones day days moment moments event events news change changes call ? , . "
+    "hal hari momen kejadian waktu paling sangat lebih".split()
 )
 _PREDICATIVE = frozenset("to for that buat untuk bagi".split())
 
