@@ -74,7 +74,10 @@ def test_a_run_loads_only_the_module_of_its_command() -> None:
 
 # The stages in the order they may import each other: a module imports only the core and the
 # stages before its own (and its own package). The core modules import only each other.
-CORE = ("errors", "model", "config", "dates", "http", "anythingllm", "language", "vocabulary")
+CORE = (
+    "errors", "model", "strict_json", "config", "dates", "http", "anythingllm", "language",
+    "vocabulary",
+)  # fmt: skip
 STAGES = ("files", "summarize", "summary", "lint", "index", "search", "jobs", "graph", "mcp", "cli")
 
 

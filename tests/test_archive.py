@@ -78,7 +78,7 @@ def test_archive_twice_and_sync_after_it_change_no_byte(workspace: Path) -> None
     assert again.moves == [] and again.ok
     report = sync(config)
     assert report.changes == [] and report.ok
-    assert reconcile_plan(config) == []  # archived days are neither missing nor stale
+    assert reconcile_plan(config).plans == []  # archived days are neither missing nor stale
     assert tree_hashes(workspace) == before
     # The next local note's spine still points to the last archived day: expected, not rewritten.
     assert (config.memory_dir / "2026-07-16.md").read_text().startswith("« [[2026-07-15]]")

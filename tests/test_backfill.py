@@ -76,7 +76,7 @@ def test_backfill_summarizes_archived_days_and_never_writes_to_the_archive(
     assert seen[0] == (0, DAYS) and seen[-1] == (DAYS, DAYS)
     assert f"{DAYS} days summarized" in config.memory_index_file.read_text()
     assert tree_hashes(config.archive_dir) == archive_before
-    assert reconcile_plan(config) == []
+    assert reconcile_plan(config).plans == []
     incident = summary_files(config)["2026-07-06.summary.md"]
     assert "Payments API" in incident  # archived transcripts were read too
 
@@ -124,7 +124,7 @@ def test_an_interrupted_backfill_leaves_whole_files_and_the_rerun_resumes(
     assert report.ok
     assert resumed.calls[0] == date(2026, 7, 3)  # done days are not summarized again
     assert len(report.done) == DAYS - 2
-    assert reconcile_plan(config) == []
+    assert reconcile_plan(config).plans == []
 
 
 def test_the_cli_backfills_through_an_llm_with_failures_and_the_next_run_fills_them(

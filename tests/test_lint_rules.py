@@ -232,8 +232,9 @@ CASES: list[tuple[str, str, str | bytes]] = [
 
 
 def test_every_rule_has_a_case() -> None:
-    # unreadable and linked-folder need a file system state, not content: tested on their own
-    assert {r.name for r in RULES} - {"unreadable", "linked-folder"} <= {n for n, _, _ in CASES}
+    # these need a file system state, not content: tested on their own
+    on_their_own = {"unreadable", "linked-folder", "not-a-file"}
+    assert {r.name for r in RULES} - on_their_own <= {n for n, _, _ in CASES}
 
 
 def test_catalogue_ids_and_names_are_unique() -> None:

@@ -125,10 +125,10 @@ def test_a_failing_day_leaves_no_file_and_the_next_run_fills_it(workspace: Path)
     assert [what for what, _ in report.failed] == ["2026-07-06"]
     assert not (config.summaries_dir / "2026-07-06.summary.md").exists()
     assert len(summaries(workspace)) == len(list(config.memory_dir.glob("????-??-??.md"))) - 1
-    assert [p.day for p in reconcile_plan(config)] == [bad]
+    assert [p.day for p in reconcile_plan(config).plans] == [bad]
     assert sync(config).ok
     assert (config.summaries_dir / "2026-07-06.summary.md").exists()
-    assert reconcile_plan(config) == []
+    assert reconcile_plan(config).plans == []
 
 
 def test_day_added_in_the_middle_rethreads_the_spine(workspace: Path) -> None:
@@ -224,7 +224,7 @@ def test_vocabulary_change_makes_summaries_invalid_again(workspace: Path) -> Non
     data = json.loads(config_path.read_text())
     data["vocabulary"]["projects"].remove("Blog")
     config_path.write_text(json.dumps(data))
-    plans = reconcile_plan(load_config(config_path))
+    plans = reconcile_plan(load_config(config_path)).plans
     assert plans and all(p.action == "repair" for p in plans)
 
 
@@ -280,7 +280,7 @@ def test_a_related_day_that_disappears_gets_its_summaries_repaired(workspace: Pa
     assert pointing
     (config.memory_dir / f"{target}.md").unlink()
     (config.summaries_dir / f"{target}.summary.md").unlink()
-    plans = {p.day.isoformat(): p for p in reconcile_plan(config)}
+    plans = {p.day.isoformat(): p for p in reconcile_plan(config).plans}
     for name in pointing:
         assert plans[name[:10]].action == "repair"
     sync(config)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import types
 import typing
 from collections.abc import Mapping
@@ -11,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from vaultkit.errors import ConfigError
+from vaultkit.errors import ConfigError, watch
+from vaultkit.strict_json import DuplicateKeyError, loads_strict
 
 CONFIG_NAME = "memory_config.json"
 MEMORY_INDEX_NAME = "MEMORY_INDEX.md"
@@ -132,6 +134,13 @@ class IndexConfig:
 
 
 @dataclass(frozen=True)
+class McpConfig:
+    """The MCP server: the largest request it reads (a longer line is refused, not parsed)."""
+
+    max_request_bytes: int = 1 << 20
+
+
+@dataclass(frozen=True)
 class Config:
     """A whole workspace config plus the folder it was read from."""
 
@@ -146,6 +155,7 @@ class Config:
     summarizer: SummarizerConfig = field(default_factory=SummarizerConfig)
     search: SearchConfig = field(default_factory=SearchConfig)
     index: IndexConfig = field(default_factory=IndexConfig)
+    mcp: McpConfig = field(default_factory=McpConfig)
 
     @property
     def vault_dir(self) -> Path:
@@ -205,6 +215,7 @@ def load_config(path: Path | str | None = None, *, reading: bool = False) -> Con
         config_path = config_path / CONFIG_NAME
     data = read_config_data(config_path)
     config = config_from_dict(data, root=config_path.resolve().parent, source=config_path)
+    _watch_secrets(config)
     shared = config.index.store == "postgres"
     if shared and reading and not config.vault_dir.exists():
         return config  # a reader of the shared index
@@ -224,6 +235,19 @@ def load_config(path: Path | str | None = None, *, reading: bool = False) -> Con
     return config
 
 
+def _watch_secrets(config: Config) -> None:
+    """The values of the environment variables the config names for secrets never appear in a
+    message from now on (see `vaultkit.errors.redact`)."""
+    watch(
+        dsn_env=config.index.dsn_env,
+        key_envs=(
+            config.summarizer.api_key_env,
+            config.search.api_key_env,
+            config.search.anythingllm.api_key_env,
+        ),
+    )
+
+
 def read_config_data(config_path: Path) -> Any:
     """The parsed JSON of a config file; a missing, unreadable or malformed one is a ConfigError."""
     try:
@@ -237,7 +261,14 @@ def read_config_data(config_path: Path) -> Any:
     except OSError as exc:
         raise ConfigError(f"cannot read: {exc.strerror}", path=config_path) from None
     try:
-        return json.loads(raw.decode("utf-8-sig"))
+        return loads_strict(raw.decode("utf-8-sig"))
+    except DuplicateKeyError as exc:
+        raise ConfigError(
+            f"the key {exc.key!r} is given twice in one object (JSON keeps only the last)",
+            path=config_path,
+            line=exc.line,
+            rule="config-duplicate-key",
+        ) from None
     except UnicodeDecodeError as exc:
         raise ConfigError(
             f"not UTF-8 (byte {exc.start})", path=config_path, rule="config-encoding"
@@ -344,6 +375,7 @@ def _check_values(config: Config, source: Path | None) -> None:
         (0 <= config.search.hybrid_weight <= 1, "search.hybrid_weight", "between 0 and 1"),
         (config.search.timeout > 0, "search.timeout", "a number > 0"),
         (config.search.batch_size >= 1, "search.batch_size", "an integer >= 1"),
+        (config.mcp.max_request_bytes >= 1024, "mcp.max_request_bytes", "an integer >= 1024"),
         (_http_url(config.summarizer.base_url), "summarizer.base_url", "an http(s) URL"),
         (_http_url(config.search.base_url), "search.base_url", "an http(s) URL"),
         (
@@ -380,6 +412,15 @@ def _check_values(config: Config, source: Path | None) -> None:
     for ok, where, expected in checks:
         if not ok:
             raise ConfigError(f"{where}: expected {expected}", path=source, rule="config-value")
+    for name in ("memory", "summaries", "chats", "people", "projects"):
+        folder = getattr(config.paths, name)
+        if not _stays_inside(folder):
+            raise ConfigError(
+                f"paths.{name}: expected a folder inside the vault, got {folder!r} "
+                "(vaultkit writes only inside the vault)",
+                path=source,
+                rule="config-value",
+            )
     if config.index.store == "postgres" and not config.index.vault_id.strip():
         raise ConfigError(
             "index.vault_id: required when index.store is 'postgres' "
@@ -403,6 +444,12 @@ def _check_values(config: Config, source: Path | None) -> None:
             path=source,
             rule="config-value",
         )
+
+
+def _stays_inside(folder: str) -> bool:
+    """Whether a vault sub-path names a folder inside the vault: relative, never climbing out."""
+    norm = os.path.normpath(folder.replace("\\", "/")) if folder.strip() else ".."
+    return not os.path.isabs(norm) and norm != ".." and not norm.startswith("../")
 
 
 def _http_url(url: str) -> bool:

@@ -24,7 +24,7 @@ from vaultkit.errors import UsageError, VaultkitError
 from vaultkit.files.catalog import SummaryFacts
 from vaultkit.files.document import parse_document
 from vaultkit.files.layout import scan, scan_archive
-from vaultkit.files.storage import write_atomic
+from vaultkit.files.storage import read_bytes, write_atomic
 from vaultkit.jobs.survey import open_catalog
 from vaultkit.model import SummaryFields
 from vaultkit.summary.schema import fields_of, parse_summary
@@ -110,7 +110,7 @@ def _summary_fields(config: Config, summaries: dict[date, Path]) -> dict[date, S
 def _parse_fields(path: Path) -> SummaryFacts:
     """Only the fields (a read-only run stores nothing, so the other facts are not needed)."""
     try:
-        summary = parse_summary(parse_document(path.read_bytes(), path))
+        summary = parse_summary(parse_document(read_bytes(path), path))
     except (VaultkitError, OSError):
         return SummaryFacts()
     return SummaryFacts(fields=fields_of(summary))

@@ -89,6 +89,14 @@ AsOfOption = Annotated[
     str | None,
     typer.Option("--as-of", help="The day counted as today, YYYY-MM-DD (default: today)."),
 ]
+TakeOverOption = Annotated[
+    bool,
+    typer.Option(
+        "--take-over",
+        help="Make this copy of the vault the writer of a shared index another copy writes "
+        "(index.store: postgres).",
+    ),
+]
 RescanOption = Annotated[
     bool,
     typer.Option(

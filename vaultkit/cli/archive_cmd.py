@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from vaultkit.cli.application import AsOfOption, ConfigOption, JsonOption, app
+from vaultkit.cli.application import AsOfOption, ConfigOption, JsonOption, TakeOverOption, app
 from vaultkit.cli.console import (
     Column,
     note,
@@ -47,6 +47,7 @@ def backfill(
         ),
     ] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would be done.")] = False,
+    take_over: TakeOverOption = False,
     json: JsonOption = False,
 ) -> None:
     """Summarize old daily notes from the archive, paced and resumable (run again to continue)."""
@@ -64,6 +65,7 @@ def backfill(
                 pause=pause,
                 dry_run=dry_run,
                 progress=progress,
+                take_over=take_over,
             )
         )
     if json:

@@ -13,13 +13,15 @@ import contextlib
 import functools
 import json
 import os
+import re
 import sys
+import traceback
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from vaultkit.errors import VaultkitError
+from vaultkit.errors import VaultkitError, redact, redact_data
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 Justify = Literal["left", "right"]
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and line feed
 _COLOURS = {"red": "31", "green": "32", "yellow": "33", "blue": "34", "dim": "2", "bold": "1"}
 
 
@@ -55,14 +58,24 @@ def paint(text: str, colour: str | None, stream: Any = None) -> str:
 
 
 def say(text: str = "") -> None:
-    """A message line on stderr."""
-    sys.stderr.write(text + "\n")
-    sys.stderr.flush()
+    """A message line on stderr, never with a secret (see `vaultkit.errors.redact`) or a
+    control character from the data (a name with an escape sequence would drive the terminal)."""
+    _message(printable(text))
 
 
 def note(label: str, text: str, colour: str | None = None) -> None:
     """`label text` on stderr, the label coloured on a terminal (`warning:`, `failed`, ...)."""
-    say(f"{paint(label, colour)} {text}")
+    _message(f"{paint(label, colour)} {printable(text)}")
+
+
+def _message(line: str) -> None:
+    sys.stderr.write(redact(line) + "\n")
+    sys.stderr.flush()
+
+
+def printable(text: str) -> str:
+    """`text` without the control characters a terminal acts on (tabs and line ends stay)."""
+    return _CONTROLS.sub(" ", text)
 
 
 def warn(text: str) -> None:
@@ -74,13 +87,14 @@ def error(text: str) -> None:
 
 
 def echo(text: str = "") -> None:
-    """A line of data on stdout."""
-    sys.stdout.write(text + "\n")
+    """A line of data on stdout (control characters made spaces, as in `say`)."""
+    sys.stdout.write(printable(text) + "\n")
 
 
 def print_json(data: Any) -> None:
-    """Data as JSON on stdout, one object, for scripts and agents."""
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=_default) + "\n")
+    """Data as JSON on stdout, one object, for scripts and agents (which log it: no secret)."""
+    text = json.dumps(redact_data(data), indent=2, ensure_ascii=False, default=_default)
+    sys.stdout.write(text + "\n")
 
 
 def _default(value: Any) -> Any:
@@ -105,7 +119,8 @@ def print_table(
     columns: Sequence[Column], rows: Sequence[Sequence[str]], *, title: str | None = None
 ) -> None:
     """Rows under their column names on stdout: a rich table on a terminal, plain text otherwise."""
-    rows = [[" ".join(str(cell).split()) for cell in row] for row in rows]
+    rows = [[" ".join(printable(str(cell)).split()) for cell in row] for row in rows]
+    title = printable(title) if title else title
     if is_terminal(sys.stdout):
         _rich_table(columns, rows, title)
     else:
@@ -244,7 +259,8 @@ def progress_bar() -> Iterator[Progress | None]:
 
 
 def run(call: Callable[[], T]) -> T:
-    """Run a core call; a VaultkitError becomes one line on stderr and its exit code."""
+    """Run a core call; a VaultkitError becomes one line on stderr and its exit code. A bug's
+    traceback that would show a secret is shown without it (exit 1)."""
     import typer
 
     try:
@@ -255,6 +271,12 @@ def run(call: Callable[[], T]) -> T:
     except KeyboardInterrupt:
         note("interrupted:", "every file is either old or new; run again to finish", "yellow")
         raise typer.Exit(130) from None
+    except Exception as exc:
+        shown = "".join(traceback.format_exception(exc))
+        if redact(shown) == shown:
+            raise
+        sys.stderr.write(redact(shown))
+        raise typer.Exit(1) from None
 
 
 def parse_day(value: str | None, option: str) -> date | None:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from vaultkit.cli.application import AsOfOption, ConfigOption, JsonOption, RescanOption, app
-from vaultkit.cli.console import note, parse_day, print_json, progress_bar, run, warn
+from vaultkit.cli.console import note, parse_day, print_json, printable, progress_bar, run, warn
 from vaultkit.cli.filters import (
     MinImportanceOption,
     PersonOption,
@@ -68,4 +68,4 @@ def recall(
     if json:
         print_json(pack.as_dict())
     else:
-        sys.stdout.write(pack.markdown)
+        sys.stdout.write(printable(pack.markdown))

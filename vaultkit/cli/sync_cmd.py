@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from vaultkit.cli.application import ConfigOption, JsonOption, app
+from vaultkit.cli.application import ConfigOption, JsonOption, TakeOverOption, app
 from vaultkit.cli.console import (
     Column,
     note,
@@ -43,6 +43,7 @@ def sync(
             "upgrade); hand edits stay unless --force.",
         ),
     ] = False,
+    take_over: TakeOverOption = False,
     json: JsonOption = False,
 ) -> None:
     """The daily job: summarize missing or stale days, relate, render, link, refresh the index.
@@ -62,6 +63,7 @@ def sync(
                 force=force,
                 progress=progress,
                 scope=Scope(resummarize=resummarize),
+                take_over=take_over,
             )
         )
     if json:
@@ -80,6 +82,7 @@ def reconcile(
     force: Annotated[
         bool, typer.Option("--force", help="Include summaries edited by hand.")
     ] = False,
+    take_over: TakeOverOption = False,
     json: JsonOption = False,
 ) -> None:
     """List days whose summary is missing, stale or invalid; `--fill` generates them.
@@ -90,11 +93,15 @@ def reconcile(
     from vaultkit.jobs.reconcile import reconcile_plan
 
     if fill:
-        sync(config=config, force=force, json=json)
+        sync(config=config, force=force, take_over=take_over, json=json)
         return
-    plans = run(lambda: reconcile_plan(load(config), force=force))
+    found = run(lambda: reconcile_plan(load(config), force=force))
+    plans = found.plans
+    for path, reason in found.skipped:
+        note("skipped", f"{path}: {reason}", "yellow")
     if json:
-        print_json({"days": [p.as_dict() for p in plans]})
+        skipped = [{"path": p, "reason": r} for p, r in found.skipped]
+        print_json({"days": [p.as_dict() for p in plans], "skipped": skipped})
     elif not plans:
         say("every day has a valid, current summary")
     else:

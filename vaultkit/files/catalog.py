@@ -11,11 +11,12 @@ import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from vaultkit.errors import WriteError
 from vaultkit.model import SummaryFields
 
 SCHEMA = 4  # 4: a summary's related-day features; the timeline table
@@ -96,7 +97,21 @@ class Catalog:
             rows = self._db.execute("SELECT path, mtime_ns, size, facts FROM files").fetchall()
             self._rows = {p: (m, s, json.loads(f)) for p, m, s, f in rows}
         except (sqlite3.DatabaseError, OSError, ValueError):
-            self._reset()  # a corrupt cache is rebuilt, never trusted
+            with self._writing():
+                self._reset()  # a corrupt cache is rebuilt, never trusted
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A write to the cache; a full disk or a file-size limit becomes one WriteError."""
+        try:
+            yield
+        except (sqlite3.Error, OSError) as exc:
+            raise WriteError(
+                f"cannot write sync's cache: {exc} (is the disk full, or a file-size limit "
+                "reached?); the vault's files are as this run left them",
+                path=self._path,
+                rule="cache-write-failed",
+            ) from None
 
     def _connect(self) -> sqlite3.Connection:
         self._path.parent.mkdir(parents=True, exist_ok=True)
@@ -174,7 +189,7 @@ class Catalog:
         """Write changed rows in one transaction."""
         if self._db is None or self._read_only or not (self._dirty or self._gone):
             return
-        with self._db:
+        with self._writing(), self._db:
             self._db.executemany(
                 "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)",
                 [(p, m, s, json.dumps(f)) for p, (m, s, f) in self._dirty.items()],
@@ -197,7 +212,7 @@ class Catalog:
         """Record what a related-days pass saw, in one transaction (a crash keeps the old)."""
         if self._db is None or self._read_only:
             return
-        with self._db:
+        with self._writing(), self._db:
             self._db.execute("DELETE FROM timeline")
             self._db.executemany("INSERT INTO timeline VALUES (?, ?)", sorted(days.items()))
             self._db.execute("INSERT OR REPLACE INTO meta VALUES ('timeline', ?)", (params,))

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from vaultkit.errors import FileFormatError
+from vaultkit.files.storage import read_bytes
 
 FENCE = "---"
 _TOP_KEY = re.compile(r"^([^\s#:][^:]*?)\s*:(?:\s|$)")
@@ -45,7 +46,7 @@ def decode(data: bytes, path: Path) -> tuple[str, bool, bool]:
 
 def read_document(path: Path) -> Document:
     """Read and split a markdown file; raises FileFormatError when it is not UTF-8."""
-    return parse_document(path.read_bytes(), path)
+    return parse_document(read_bytes(path), path)
 
 
 def parse_document(data: bytes, path: Path) -> Document:

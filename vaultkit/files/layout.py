@@ -13,13 +13,16 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from stat import S_ISREG
 from typing import Literal
 
 from vaultkit.config import MEMORY_INDEX_NAME, Config
 from vaultkit.dates import DATE_PATTERN, parse_date
+from vaultkit.files.storage import file_kind
 
 DAILY_NAME = re.compile(rf"^({DATE_PATTERN})\.md$")
 SUMMARY_NAME = re.compile(rf"^({DATE_PATTERN})\.summary\.md$")
+DAY_FILE_NAME = re.compile(rf"^{DATE_PATTERN}(?:\.summary)?\.md$")  # a note's or a summary's
 _DATE_IN_NAME = re.compile(rf"(?<!\d)({DATE_PATTERN})(?!\d)")
 Kind = Literal["note", "transcript", "summary"]
 KIND_ORDER: dict[str, int] = {"note": 0, "transcript": 1, "summary": 2}  # a day's text, in order
@@ -102,6 +105,7 @@ class VaultFiles:
     entities: list[Path] = field(default_factory=list)  # people's and projects' notes
     strays: list[Path] = field(default_factory=list)
     linked_folders: list[Path] = field(default_factory=list)  # symbolic links, never walked
+    irregular: list[tuple[Path, str]] = field(default_factory=list)  # not files: (path, what)
 
     @property
     def days(self) -> list[date]:
@@ -116,10 +120,10 @@ def scan(config: Config) -> VaultFiles:
     layout = Layout(config)
     entity_dirs = (config.people_dir, config.projects_dir)
     skip = (config.summaries_dir, config.chats_dir, *entity_dirs)
-    linked = found.linked_folders
+    linked, irregular = found.linked_folders, found.irregular
     roots = ((config.memory_dir, skip), (config.summaries_dir, ()), (config.chats_dir, ()))
     for root, skipped in roots:
-        for folder, name, path in _markdown_files(root, skip=skipped, linked=linked):
+        for folder, name, path in _markdown_files(root, skipped, linked, irregular):
             known = layout.kind_of(folder, name)
             if known is None:
                 if not (name == MEMORY_INDEX_NAME and folder == layout.memory):
@@ -132,8 +136,11 @@ def scan(config: Config) -> VaultFiles:
                 found.summaries[day] = path
             else:
                 found.transcripts.setdefault(day, []).append(path)
-    notes = {path for root in entity_dirs for _, _, path in _markdown_files(root)}
+    notes = {
+        path for root in entity_dirs for _, _, path in _markdown_files(root, irregular=irregular)
+    }
     found.entities = sorted(notes)
+    found.irregular.sort()
     for paths in found.transcripts.values():
         paths.sort()
     found.strays.sort()
@@ -185,37 +192,69 @@ def scan_archive(root: Path) -> dict[date, Path]:
 
 
 def _markdown_files(
-    root: Path, skip: tuple[Path, ...] = (), linked: list[Path] | None = None
+    root: Path,
+    skip: tuple[Path, ...] = (),
+    linked: list[Path] | None = None,
+    irregular: list[tuple[Path, str]] | None = None,
 ) -> Iterator[tuple[str, str, Path]]:
     """(folder, name, path) of every `.md` file below `root`, skipping dot folders, temp files
     and the `skip` trees; `folder` is the walk's own string, `root`'s exactly for its top files.
 
     A folder that is a symbolic link is not walked (it may loop, or lead anywhere); it is added
-    to `linked`, so the caller can say so. A linked file is listed and read through.
+    to `linked`, so the caller can say so. A linked file is listed and read through. A `.md`
+    name that is not a regular file (a named pipe, a socket, a device; a folder named like a
+    day's file) is never listed: opening a pipe waits forever. It goes to `irregular` with what
+    it is, so the caller can say what it skipped.
     """
-    if not root.is_dir():
+    if root.is_dir():
+        yield from _walk(os.fspath(root), {os.fspath(s) for s in skip}, linked, irregular)
+
+
+def _walk(
+    top: str,
+    skipped: set[str],
+    linked: list[Path] | None,
+    irregular: list[tuple[Path, str]] | None,
+) -> Iterator[tuple[str, str, Path]]:
+    try:
+        with os.scandir(top) as found:
+            entries = list(found)
+    except OSError:
         return
-    skipped = {os.fspath(s) for s in skip}
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(
-            d for d in dirnames if not d.startswith(".") and os.path.join(dirpath, d) not in skipped
-        )
-        if linked is not None:
-            linked += [
-                Path(dirpath, d) for d in dirnames if os.path.islink(os.path.join(dirpath, d))
-            ]
-        folder = Path(dirpath)
-        for name in filenames:
-            if name.endswith(".md") and not name.startswith("."):
-                yield dirpath, name, folder / name
+    folder, folders = Path(top), []
+    for entry in entries:
+        name = entry.name
+        if name.startswith(".") or entry.path in skipped:
+            continue
+        try:
+            if entry.is_dir():
+                if entry.is_symlink():
+                    if linked is not None:
+                        linked.append(folder / name)
+                    continue
+                if irregular is not None and DAY_FILE_NAME.match(name):
+                    irregular.append((folder / name, "a folder"))
+                folders.append(name)
+            elif name.endswith(".md"):
+                if entry.is_file() or not os.path.exists(entry.path):  # a broken link: unreadable
+                    yield top, name, folder / name
+                elif irregular is not None:
+                    irregular.append((folder / name, file_kind(entry.stat().st_mode)))
+        except OSError:
+            continue  # vanished during the walk: the next one sees it
+    for name in sorted(folders):
+        yield from _walk(os.path.join(top, name), skipped, linked, irregular)
 
 
-def stat_tree(root: str, *, recurse: bool = True) -> Iterator[tuple[str, str, int, int, int]]:
+def stat_tree(
+    root: str, *, recurse: bool = True, irregular: list[tuple[Path, str]] | None = None
+) -> Iterator[tuple[str, str, int, int, int]]:
     """(folder, name, mtime_ns, size, inode) of every `.md` file below `root`, as plain strings.
 
     The same files `_markdown_files` yields (dot folders and dot files skipped, folders in sorted
     order) but with their stat from the walk's own `DirEntry`: no Path object per file, which is
-    what a refresh of a large vault spends its time on. `recurse=False` lists `root` alone.
+    what a refresh of a large vault spends its time on. `recurse=False` lists `root` alone;
+    `irregular` collects the `.md` names that are not regular files, as `_markdown_files` does.
     """
     try:
         with os.scandir(root) as found:
@@ -233,9 +272,12 @@ def stat_tree(root: str, *, recurse: bool = True) -> Iterator[tuple[str, str, in
                     folders.append(name)
             elif name.endswith(".md"):
                 stat = entry.stat()
-                yield root, name, stat.st_mtime_ns, stat.st_size, stat.st_ino
+                if S_ISREG(stat.st_mode):  # a named pipe would be read, and wait forever
+                    yield root, name, stat.st_mtime_ns, stat.st_size, stat.st_ino
+                elif irregular is not None:
+                    irregular.append((Path(entry.path), file_kind(stat.st_mode)))
         except OSError:
             continue  # vanished during the walk: the next one sees it
     if recurse:
         for name in sorted(folders):
-            yield from stat_tree(os.path.join(root, name))
+            yield from stat_tree(os.path.join(root, name), irregular=irregular)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from datetime import date
 
@@ -23,20 +24,34 @@ _SHOWN_CHARS = str.maketrans({"|": "-", "[": "(", "]": ")", "\n": " "})
 _WIKILINK = re.compile(r"!?\[\[([^\[\]\n]*?)\]\]")
 _FENCE = re.compile(r"^(```|~~~)")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def link_target(name: str) -> str:
     """A name made safe as a note's file name and link target: `A/B Test` -> `A-B Test`,
-    `Ops [Infra]` -> `Ops (Infra)`, `C#` -> `C sharp`; the same name always gives the same one."""
-    safe = _NAME_SPACES.sub(" ", _SHARP.sub(" sharp", name).translate(_NAME_CHARS))
-    return " ".join(safe.split()).lstrip(".") or "unnamed"
+    `Ops [Infra]` -> `Ops (Infra)`, `C#` -> `C sharp`; the same name always gives the same one.
+
+    Control characters become spaces. A name with nothing left to show (`..`, `...`, `#`) is
+    `unnamed` and a digest of the name, so two such names never share one note."""
+    safe = _NAME_SPACES.sub(
+        " ", _SHARP.sub(" sharp", without_controls(name)).translate(_NAME_CHARS)
+    )
+    safe = " ".join(safe.split()).lstrip(".")
+    if any(c.isalnum() for c in safe):
+        return safe
+    return f"unnamed {hashlib.sha256(name.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
 
 
 def wikilink(name: str) -> str:
     """`[[name]]`, or `[[safe|name]]` when the name holds characters a link target cannot."""
     target = link_target(name)
-    shown = " ".join(name.translate(_SHOWN_CHARS).split())  # a display text cannot hold these
+    shown = " ".join(without_controls(name).translate(_SHOWN_CHARS).split())  # no link syntax
     return f"[[{target}]]" if target == shown else f"[[{target}|{shown}]]"
+
+
+def without_controls(text: str) -> str:
+    """`text` with control characters (C0, DEL, C1; a terminal acts on them) made spaces."""
+    return _CONTROLS.sub(" ", text)
 
 
 def spine_line(previous: date) -> str:

@@ -27,8 +27,9 @@ def vault_lock(state_dir: Path) -> Iterator[None]:
                 path=path,
                 rule="locked",
             ) from None
-        os.ftruncate(fd, 0)
-        os.write(fd, str(os.getpid()).encode())
+        with contextlib.suppress(OSError):  # who holds it, for the message: a full disk may refuse
+            os.ftruncate(fd, 0)
+            os.write(fd, str(os.getpid()).encode())
         yield
     finally:
         os.close(fd)  # closing releases the lock, also when the process is killed

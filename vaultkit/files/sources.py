@@ -8,13 +8,13 @@ from pathlib import Path
 
 from vaultkit.files.document import decode
 from vaultkit.files.links import PARENT_LINE, SPINE_LINE, set_managed_line
-from vaultkit.files.storage import digest
+from vaultkit.files.storage import digest, read_bytes
 from vaultkit.model import DayInput
 
 
 def read_text(path: Path) -> str:
     """A file's text with BOM and CRLF folded away; FileFormatError when it is not UTF-8."""
-    text, _, _ = decode(path.read_bytes(), path)
+    text, _, _ = decode(read_bytes(path), path)
     return text
 
 
@@ -22,7 +22,7 @@ def read_text_lenient(path: Path) -> tuple[str, str | None]:
     """A file's text as `read_text` gives it; bytes that are not UTF-8 become U+FFFD, and the
     second value then says where the first one was (else None)."""
 
-    return decode_lenient(path.read_bytes(), path)
+    return decode_lenient(read_bytes(path), path)
 
 
 def decode_lenient(data: bytes, path: Path) -> tuple[str, str | None]:

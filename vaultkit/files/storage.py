@@ -7,11 +7,12 @@ import errno
 import functools
 import hashlib
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from vaultkit.errors import DirtyFileError, UnsafeWriteError, WriteError
+from vaultkit.errors import DirtyFileError, NotAFileError, UnsafeWriteError, WriteError
 
 
 def digest(data: bytes | str, length: int = 64) -> str:
@@ -21,10 +22,43 @@ def digest(data: bytes | str, length: int = 64) -> str:
     return hashlib.sha256(data).hexdigest()[:length]
 
 
+def read_bytes(path: Path) -> bytes:
+    """A vault file's bytes. A path that is not a regular file is refused at once with
+    NotAFileError: opening a named pipe to read waits for a writer, forever if none comes."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except IsADirectoryError:
+        raise not_a_file(path, stat.S_IFDIR) from None
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise not_a_file(path, mode)
+        return handle.read()
+
+
+def not_a_file(path: Path | str, mode: int, consequence: str = "skipped") -> NotAFileError:
+    """The error for a vault path whose file type (`st_mode`) is not a regular file's."""
+    return NotAFileError(
+        f"is {file_kind(mode)}, not a regular file; {consequence}", path=path, rule="not-a-file"
+    )
+
+
+def file_kind(mode: int) -> str:
+    """What a file type is, in words: 'a folder', 'a named pipe (FIFO)', ..."""
+    kinds = (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a named pipe (FIFO)"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+    )
+    return next((name for test, name in kinds if test(mode)), "a special file")
+
+
 def file_digest(path: Path) -> str | None:
     """SHA-256 of a file's bytes, or None when it does not exist."""
     try:
-        return digest(path.read_bytes())
+        return digest(read_bytes(path))
     except FileNotFoundError:
         return None
 
@@ -76,13 +110,23 @@ def write_atomic(
 
 
 def check_safe_target(path: Path, within: Path | None) -> None:
-    """Refuse a write that would replace a symbolic link, or land outside `within` (if given)."""
-    if path.is_symlink():
+    """Refuse a write that would replace a symbolic link or anything but a regular file (a
+    folder, a named pipe), or land outside `within` (if given)."""
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        mode = stat.S_IFREG  # a new file
+    except OSError as exc:
+        raise _os_error(exc, path) from None
+    if stat.S_ISLNK(mode):
         raise UnsafeWriteError(
             "is a symbolic link; vaultkit reads through it but never replaces it",
             path=path,
             rule="symlink",
         )
+    if not stat.S_ISREG(mode):
+        shown = os.path.relpath(path, within) if within is not None else path
+        raise not_a_file(shown, mode, "not replaced (move it away)")
     if within is None:
         return
     folder = path.parent

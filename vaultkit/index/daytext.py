@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from vaultkit.config import Config
 from vaultkit.errors import VaultkitError
 from vaultkit.files.layout import KIND_ORDER, rel
+from vaultkit.files.storage import read_bytes
 from vaultkit.index.turns import parse_turns
 from vaultkit.model import KINDS, Summary
 
@@ -56,7 +57,7 @@ def read_day(config: Config, files: Mapping[str, FileState]) -> DayText:
         try:
             if facts.kind == "summary":
                 summary_path = path
-                summary = parse_summary(parse_document(Path(path).read_bytes(), Path(path)))
+                summary = parse_summary(parse_document(read_bytes(Path(path)), Path(path)))
                 continue
             text, problem = read_text_lenient(Path(path))
             if problem:  # still searchable: a bad byte must not hide the whole day

@@ -13,10 +13,12 @@ import time
 from collections.abc import Iterator, Mapping
 from datetime import date, timedelta
 from pathlib import Path
+from stat import S_ISREG
 from typing import NamedTuple
 
 from vaultkit.config import Config
 from vaultkit.files.layout import Layout, VaultFiles, date_in_parts, scan_archive, stat_tree
+from vaultkit.files.storage import file_kind
 from vaultkit.index.sql import Database
 
 
@@ -37,6 +39,7 @@ class ChangeFinder:
         self.config = config
         self.db = db
         self.layout = Layout(config)
+        self.irregular: list[tuple[Path, str]] = []  # `.md` names that are not files: skipped
 
     def full(
         self, files: VaultFiles | None, archive: Mapping[date, Path] | None
@@ -137,6 +140,9 @@ class ChangeFinder:
             if found is not None:
                 with contextlib.suppress(OSError):
                     stat = os.stat(path)
+                    if not S_ISREG(stat.st_mode):
+                        self.irregular.append((Path(path), file_kind(stat.st_mode)))
+                        continue
                     changes[path] = FileState(*found, stat.st_mtime_ns, stat.st_size, stat.st_ino)
         chats = os.fspath(self.config.chats_dir)
         if folder != chats and not folder.startswith(_below(chats)):
@@ -173,6 +179,9 @@ class ChangeFinder:
                 continue
             try:
                 stat = os.stat(path)
+                if not S_ISREG(stat.st_mode):  # replaced by a pipe or a folder: gone as a file
+                    self.irregular.append((Path(path), file_kind(stat.st_mode)))
+                    raise FileNotFoundError(path)
             except OSError:
                 if row[1] == "note":
                     return False
@@ -217,7 +226,9 @@ class ChangeFinder:
         if config.search.index != "summaries":
             roots += [(layout.memory, False), (layout.chats, True)]
         for root, recurse in roots:
-            for folder, name, mtime, size, inode in stat_tree(root, recurse=recurse):
+            for folder, name, mtime, size, inode in stat_tree(
+                root, recurse=recurse, irregular=self.irregular
+            ):
                 known = layout.kind_of(folder, name)
                 if known is not None:
                     out[os.path.join(folder, name)] = FileState(*known, mtime, size, inode)
@@ -225,7 +236,7 @@ class ChangeFinder:
             return out
         local = {f.day for f in out.values() if f.kind == "note"}
         archived: dict[str, tuple[list[str], str, FileState]] = {}  # a day's note not kept locally
-        for folder, name, mtime, size, inode in stat_tree(layout.archive):
+        for folder, name, mtime, size, inode in stat_tree(layout.archive, irregular=self.irregular):
             known = layout.kind_of(folder, name)
             if known is None or known[1] != "note" or known[0] in local:
                 continue

@@ -9,11 +9,23 @@ machine that has the files (the writer) and any number of machines that only sea
   reader holds them.
 - **One writer**: a writer holds a session advisory lock on the vault id while it is connected;
   a second one waits for it (up to `LOCK_WAIT`), then gives up with a one-line error.
+- **One copy of the vault writes it**: the registry records, per vault id, which copy of the
+  vault writes it: this machine's name (up to its first dot, lower case) and the vault folder's
+  real path. A writer from another copy (another machine, or another folder: a copy made with
+  rsync, a backup restored elsewhere, two workspaces given the same `vault_id`) stops with a
+  one-line error naming the writing copy, before it changes anything, unless it is told to take
+  the index over (`check_writer(take_over=True)`: `sync`, `reconcile --fill` and `backfill`
+  with `--take-over`), which makes it the writer. A search on a machine with the files is a
+  writer too (it refreshes the index first) and is refused the same way. A vault folder that
+  moved, or a renamed machine, looks like another copy and is taken over the same way; a path
+  reached through a symbolic link is the same folder. A vault no copy has claimed (a new one, or
+  one an older vaultkit wrote) is claimed by its first writer. Readers never check.
 - **Readers**: one REPEATABLE READ, READ ONLY transaction per opened index, so everything a
   search or a recall reads comes from one snapshot: never half of a sync.
 
 The connection string comes from the environment variable `index.dsn_env` names (a password
-does not belong in a config file people share).
+does not belong in a config file people share). No message quotes it: what the driver says is
+scrubbed of its secrets (`vaultkit.errors.scrub`) before it becomes an error.
 """
 
 from __future__ import annotations
@@ -21,10 +33,19 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import socket
 from typing import TYPE_CHECKING, Any
 
 from vaultkit.config import Config
-from vaultkit.errors import ConfigError, LockedError, SearchIndexError
+from vaultkit.errors import (
+    ConfigError,
+    IndexOwnerError,
+    LockedError,
+    SearchIndexError,
+    VaultkitError,
+    dsn_secrets,
+    scrub,
+)
 from vaultkit.index.sql import PostgresDatabase
 
 if TYPE_CHECKING:
@@ -35,8 +56,11 @@ DROP_WAIT = "2s"  # how long dropping an old generation waits for its last reade
 
 REGISTRY = """
 CREATE TABLE IF NOT EXISTS public.vaultkit_vaults(
-    vault_id TEXT PRIMARY KEY, generation BIGINT NOT NULL, building BIGINT)
+    vault_id TEXT PRIMARY KEY, generation BIGINT NOT NULL, building BIGINT, writer TEXT)
 """
+# A registry an older vaultkit made has no `writer`; added only when missing, as ALTER TABLE
+# would wait for every reader's snapshot to end.
+WRITER_COLUMN = "ALTER TABLE public.vaultkit_vaults ADD COLUMN IF NOT EXISTS writer TEXT"
 
 
 def connect_dsn(config: Config) -> psycopg.Connection[Any]:
@@ -48,6 +72,8 @@ def connect_dsn(config: Config) -> psycopg.Connection[Any]:
             'index.store: "postgres" needs psycopg: pip install "vaultkit[postgres]"',
             rule="config-value",
         ) from None
+    from psycopg.conninfo import conninfo_to_dict
+
     name = config.index.dsn_env
     dsn = os.environ.get(name)
     if not dsn:
@@ -57,11 +83,67 @@ def connect_dsn(config: Config) -> psycopg.Connection[Any]:
             rule="config-value",
         )
     try:
+        conninfo_to_dict(dsn)
+    except psycopg.Error as exc:
+        raise ConfigError(
+            f"index.dsn_env: the connection string in {name} cannot be parsed "
+            f"({driver_said(exc, config)})",
+            rule="config-value",
+        ) from None
+    try:
         return psycopg.connect(dsn, connect_timeout=10)
     except psycopg.Error as exc:
         raise SearchIndexError(
-            f"shared index: cannot connect ({name}): {_first_line(exc)}"
+            f"shared index: cannot connect ({name}): {driver_said(exc, config)}"
         ) from None
+
+
+def driver_said(exc: BaseException, config: Config) -> str:
+    """The first line of a driver's error, without the connection string's secrets."""
+    dsn = os.environ.get(config.index.dsn_env, "")
+    return scrub(_first_line(exc), dsn_secrets(dsn))
+
+
+def check_writer(config: Config, *, take_over: bool = False) -> None:
+    """Before a writer's work: stop when another copy of the vault writes its shared index (a
+    quick look; the writer looks again under its lock), or with `take_over` make this copy its
+    writer. A database out of reach is left to the index refresh to report."""
+    if config.index.store != "postgres":
+        return
+    try:
+        conn = connect_dsn(config)
+    except VaultkitError:
+        return
+    import psycopg
+
+    db = PostgresDatabase(conn)
+    try:
+        if take_over:
+            _take_over(db, config)
+        else:
+            _refuse_another(config, _writer_of(db, config.index.vault_id))
+    except psycopg.Error as exc:
+        if take_over:
+            raise SearchIndexError(
+                f"shared index of {config.index.vault_id!r}: {driver_said(exc, config)}"
+            ) from None
+    finally:
+        conn.close()
+
+
+def _take_over(db: PostgresDatabase, config: Config) -> None:
+    """This copy recorded as the vault's writer, under the writers' lock (the session's end
+    frees it)."""
+    _lock(db, config)
+    _registry(db)
+    with db:
+        _record_writer(db, config)
+
+
+def writer_identity(config: Config) -> str:
+    """Which copy of the vault this is: `host:real path of the vault folder` (see the module)."""
+    host = socket.gethostname().split(".")[0].casefold() or "localhost"
+    return f"{host}:{config.vault_dir.resolve()}"
 
 
 class SharedIndex:
@@ -69,6 +151,7 @@ class SharedIndex:
     reader's (one snapshot)."""
 
     def __init__(self, config: Config, identity: dict[str, str], *, reader: bool) -> None:
+        self.config = config
         self.vault_id = config.index.vault_id
         self.reader = reader
         self.pending: int | None = None  # a generation being built, switched to by `publish`
@@ -109,21 +192,12 @@ class SharedIndex:
     # The writer
 
     def _open_writer(self, identity: dict[str, str]) -> None:
-        from psycopg.errors import LockNotAvailable
-
         db = self.db
-        db.execute(f"SET lock_timeout = '{LOCK_WAIT}'")
-        try:
-            db.execute("SELECT pg_advisory_lock(?)", (lock_key(self.vault_id),))
-        except LockNotAvailable as exc:
-            db.rollback()
-            raise LockedError(
-                f"shared index of {self.vault_id!r}: another vaultkit run is writing it; "
-                f"waited {LOCK_WAIT} ({_first_line(exc)})"
-            ) from None
-        db.execute("SET lock_timeout = 0")
-        with db:
-            db.executescript(REGISTRY)
+        _lock(db, self.config)
+        _registry(db)
+        with db:  # a vault no copy writes yet is claimed; another copy's is refused
+            _refuse_another(self.config, _writer_of(db, self.vault_id))
+            _record_writer(db, self.config)
         current = _current(db, self.vault_id)
         if current is not None:
             self._use(schema_name(self.vault_id, current))
@@ -138,7 +212,8 @@ class SharedIndex:
             db.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")  # a build cut short
             db.execute(f"CREATE SCHEMA {schema}")
             db.execute(
-                "INSERT INTO public.vaultkit_vaults VALUES (?, ?, ?) "
+                "INSERT INTO public.vaultkit_vaults(vault_id, generation, building) "
+                "VALUES (?, ?, ?) "
                 "ON CONFLICT(vault_id) DO UPDATE SET building = excluded.building",
                 (self.vault_id, current or 0, self.pending),
             )
@@ -181,6 +256,71 @@ class SharedIndex:
         self.db.execute(f"SET search_path TO {schema}")
         if commit:
             self.db.commit()
+
+
+def _lock(db: PostgresDatabase, config: Config) -> None:
+    """The writers' session lock on the vault id, waited for up to `LOCK_WAIT`."""
+    from psycopg.errors import LockNotAvailable
+
+    vault_id = config.index.vault_id
+    db.execute(f"SET lock_timeout = '{LOCK_WAIT}'")
+    try:
+        db.execute("SELECT pg_advisory_lock(?)", (lock_key(vault_id),))
+    except LockNotAvailable as exc:
+        db.rollback()
+        raise LockedError(
+            f"shared index of {vault_id!r}: another vaultkit run is writing it; "
+            f"waited {LOCK_WAIT} ({driver_said(exc, config)})"
+        ) from None
+    db.execute("SET lock_timeout = 0")
+
+
+def _registry(db: PostgresDatabase) -> None:
+    """The registry of vaults, with the `writer` column."""
+    with db:
+        db.executescript(REGISTRY)
+        found = db.execute(
+            "SELECT 1 FROM information_schema.columns WHERE table_schema = 'public' "
+            "AND table_name = 'vaultkit_vaults' AND column_name = 'writer'"
+        ).fetchone()
+        if found is None:
+            db.execute(WRITER_COLUMN)
+
+
+def _writer_of(db: PostgresDatabase, vault_id: str) -> str | None:
+    """The copy recorded as the vault's writer; None in a registry without one (or none at
+    all, or a registry of an older vaultkit, without the column)."""
+    from psycopg.errors import UndefinedTable
+
+    try:
+        row = db.execute(
+            "SELECT to_jsonb(v) ->> 'writer' FROM public.vaultkit_vaults v WHERE vault_id = ?",
+            (vault_id,),
+        ).fetchone()
+    except UndefinedTable:
+        db.rollback()
+        return None
+    return str(row[0]) if row and row[0] else None
+
+
+def _record_writer(db: PostgresDatabase, config: Config) -> None:
+    """This copy as the vault's writer in the registry (a new vault's row: no generation yet)."""
+    db.execute(
+        "INSERT INTO public.vaultkit_vaults(vault_id, generation, writer) VALUES (?, 0, ?) "
+        "ON CONFLICT(vault_id) DO UPDATE SET writer = excluded.writer "
+        "WHERE vaultkit_vaults.writer IS DISTINCT FROM excluded.writer",
+        (config.index.vault_id, writer_identity(config)),
+    )
+
+
+def _refuse_another(config: Config, theirs: str | None) -> None:
+    """Stop when `theirs`, the recorded writer, is another copy of the vault."""
+    mine = writer_identity(config)
+    if theirs is not None and theirs != mine:
+        raise IndexOwnerError(
+            f"shared index of {config.index.vault_id!r}: written by the vault copy at {theirs}, "
+            f"not by this one ({mine}); `vaultkit sync --take-over` makes this copy its writer"
+        )
 
 
 def _current(db: PostgresDatabase, vault_id: str) -> int | None:

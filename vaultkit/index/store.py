@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from vaultkit.config import Config
 from vaultkit.errors import SearchIndexError, VaultkitError
 from vaultkit.files.layout import VaultFiles, rel
+from vaultkit.files.storage import read_bytes
 from vaultkit.index.bm25 import DayIndex
 from vaultkit.index.daytext import embed_chunks, read_day
 from vaultkit.index.records import Records
@@ -228,6 +229,10 @@ class SearchIndex:
                 # finds no folders and makes a full refresh.
                 self.db.execute("DELETE FROM folders")
                 finder.store_folders(folders or {})
+        report.warnings += [
+            f"skipped {rel(self.config, path)}: {what}, not a regular file"
+            for path, what in sorted(set(finder.irregular))
+        ]
         if self.embeds:
             from vaultkit.index.embeddings import VectorCache, embed_pending
 
@@ -392,7 +397,7 @@ class SearchIndex:
     def read_source(self, path: Path) -> bytes:
         """A file of the vault (one `files_of` gave): a reader's from the shared index."""
         if not self.reader:
-            return path.read_bytes()
+            return read_bytes(path)
         row = self.db.execute(
             "SELECT body FROM texts WHERE path = ?", (self._origin.get(path, os.fspath(path)),)
         ).fetchone()
@@ -489,5 +494,7 @@ def _translated(config: Config) -> Iterator[None]:
     except Exception as exc:
         if not type(exc).__module__.startswith("psycopg"):
             raise
-        said = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        from vaultkit.index.shared import driver_said  # the connection string's secrets scrubbed
+
+        said = driver_said(exc, config)
         raise SearchIndexError(f"shared index of {config.index.vault_id!r}: {said}") from None

@@ -34,7 +34,7 @@ from vaultkit.config import Config
 from vaultkit.errors import ArchiveError, UsageError, VaultkitError
 from vaultkit.files.layout import archive_chats_dir, rel
 from vaultkit.files.lock import vault_lock
-from vaultkit.files.storage import digest, file_digest, fsync_dir, write_bytes_atomic
+from vaultkit.files.storage import digest, file_digest, fsync_dir, read_bytes, write_bytes_atomic
 from vaultkit.jobs.reconcile import plan_days
 from vaultkit.jobs.survey import open_catalog, survey
 from vaultkit.model import Progress
@@ -212,7 +212,7 @@ class _File:
         self.day, self.source, self.target = day, source, target
         self.rel_source = rel(config, source)
         self.rel_target = os.path.relpath(target, config.archive_dir).replace(os.sep, "/")
-        self.data = source.read_bytes()
+        self.data = read_bytes(source)
         self.digest = digest(self.data)
         self.existing = _read_or_none(target)
         self.conflict = ""
@@ -253,7 +253,7 @@ class _File:
 
 def _read_or_none(path: Path) -> bytes | None:
     try:
-        return path.read_bytes()
+        return read_bytes(path)
     except FileNotFoundError:
         return None
     except OSError as exc:

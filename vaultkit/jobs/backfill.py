@@ -71,8 +71,10 @@ def backfill(
     dry_run: bool = False,
     summarizer: Summarizer | None = None,
     progress: Progress | None = None,
+    take_over: bool = False,
 ) -> BackfillReport:
-    """Summarize the source folder's days that lack a valid summary, then relate and index once."""
+    """Summarize the source folder's days that lack a valid summary, then relate and index once
+    (`take_over`: see `sync`)."""
     if since and until and since > until:
         raise UsageError(f"since {since} is after until {until}: no day can match")
     if limit is not None and limit < 0:
@@ -96,7 +98,14 @@ def backfill(
         and not (is_archive and chats in path.parents)
     )
     scope = Scope(days=days, limit=limit, source=None if is_archive else root, pause=pause)
-    result = sync(config, dry_run=dry_run, summarizer=summarizer, progress=progress, scope=scope)
+    result = sync(
+        config,
+        dry_run=dry_run,
+        summarizer=summarizer,
+        progress=progress,
+        scope=scope,
+        take_over=take_over,
+    )
     report = BackfillReport(str(root), dry_run, list(result.summarized), changes=result.changes)
     report.stopped = result.stopped
     failed: dict[date, str] = {}

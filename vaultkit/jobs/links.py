@@ -18,7 +18,7 @@ from vaultkit.files.catalog import SourceFacts
 from vaultkit.files.layout import rel
 from vaultkit.files.links import PARENT_LINE, SPINE_LINE, parent_line, set_managed_line, spine_line
 from vaultkit.files.sources import read_text
-from vaultkit.files.storage import digest, is_inside, write_atomic
+from vaultkit.files.storage import digest, is_inside, read_bytes, write_atomic
 from vaultkit.jobs.report import Change, SyncReport
 from vaultkit.jobs.survey import Survey
 from vaultkit.summary import entities
@@ -91,7 +91,7 @@ def _relink(
     dry_run: bool,
 ) -> None:
     try:
-        data = path.read_bytes()
+        data = read_bytes(path)
         text = read_text(path)
         updated = set_managed_line(text, pattern, line)
         if updated == text:
@@ -146,7 +146,7 @@ def _write_entity_notes(config: Config, found: Survey, report: SyncReport, dry_r
                 )
                 continue
             if not dry_run:
-                expected = None if current is None else digest(path.read_bytes())
+                expected = None if current is None else digest(read_bytes(path))
                 write_atomic(path, text, expected=expected, within=config.vault_dir)
             action = "created" if current is None else "updated"
             report.changes.append(Change(rel(config, path), action, entities.describe(entity)))

@@ -12,6 +12,7 @@ from typing import Literal
 
 from vaultkit.config import Config
 from vaultkit.files.catalog import SummaryFacts
+from vaultkit.files.layout import rel
 from vaultkit.jobs.survey import Survey, open_catalog, survey
 
 Action = Literal["create", "refresh", "repair", "reformat", "keep", "fail"]
@@ -57,11 +58,24 @@ def plan_days(
     return plans
 
 
-def reconcile_plan(config: Config, *, force: bool = False) -> list[DayPlan]:
+@dataclass(frozen=True)
+class Reconciliation:
+    """What `sync` would do per day, and the names it would skip: (path in the vault, why)."""
+
+    plans: list[DayPlan]
+    skipped: list[tuple[str, str]]
+
+
+def reconcile_plan(config: Config, *, force: bool = False) -> Reconciliation:
     """What `sync` would do per day, without writing anything."""
     catalog = open_catalog(config, read_only=True)
     try:
-        return plan_days(survey(config, catalog), force=force)
+        found = survey(config, catalog)
+        skipped = [
+            (rel(config, path), f"{what}, not a regular file: not read")
+            for path, what in found.files.irregular
+        ]
+        return Reconciliation(plan_days(found, force=force), skipped)
     finally:
         catalog.close()
 

@@ -9,7 +9,13 @@ from vaultkit.config import Config
 from vaultkit.errors import DirtyFileError
 from vaultkit.files.catalog import SummaryFacts
 from vaultkit.files.layout import rel
-from vaultkit.files.storage import digest, save_copy, write_atomic
+from vaultkit.files.storage import (
+    check_safe_target,
+    digest,
+    read_bytes,
+    save_copy,
+    write_atomic,
+)
 from vaultkit.jobs.reconcile import DayPlan
 from vaultkit.language import Analyzer
 from vaultkit.model import Summary
@@ -30,8 +36,9 @@ def write_summary(config: Config, path: Path, text: str, plan: DayPlan) -> Path 
     (`--force`, or an unreadable file without a marker), and then kept first below
     `.vaultkit/replaced/`; one edited while this run was working is never touched.
     """
+    check_safe_target(path, config.vault_dir)  # a folder or a pipe where the file goes
     try:
-        data = path.read_bytes()
+        data = read_bytes(path)
     except FileNotFoundError:
         write_atomic(path, text, expected=None, within=config.vault_dir)
         return None

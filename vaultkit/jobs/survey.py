@@ -27,7 +27,7 @@ from vaultkit.files.layout import (
 )
 from vaultkit.files.links import PARENT_LINE, SPINE_LINE, managed_target
 from vaultkit.files.sources import content_of_note, content_of_transcript, read_text, source_digest
-from vaultkit.files.storage import digest
+from vaultkit.files.storage import digest, read_bytes
 from vaultkit.language import Analyzer
 from vaultkit.lint import check_summary_text
 from vaultkit.summary.related import features
@@ -189,8 +189,8 @@ def _summary_facts(
     would render differently: sync renders it again, with no summarizer call.
     """
     try:
-        data = path.read_bytes()
-    except OSError as exc:
+        data = read_bytes(path)
+    except (VaultkitError, OSError) as exc:
         return SummaryFacts(problem=_short(exc))
     if not data.strip():
         return SummaryFacts(problem="empty file", empty=True)

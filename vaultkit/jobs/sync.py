@@ -8,16 +8,18 @@ from datetime import date
 from pathlib import Path
 
 from vaultkit.config import Config
-from vaultkit.errors import VaultkitError
+from vaultkit.errors import IndexOwnerError, VaultkitError
 from vaultkit.files.catalog import Catalog
 from vaultkit.files.document import parse_document
 from vaultkit.files.layout import rel
 from vaultkit.files.lock import vault_lock
 from vaultkit.files.storage import (
     batched_dir_sync,
+    read_bytes,
     remove_stale_temp_files,
 )
 from vaultkit.index.refresh import folder_times
+from vaultkit.index.shared import check_writer
 from vaultkit.index.store import refresh_index
 from vaultkit.jobs.links import keep_linked
 from vaultkit.jobs.reconcile import DayPlan, plan_days
@@ -61,8 +63,12 @@ def sync(
     summarizer: Summarizer | None = None,
     progress: Progress | None = None,
     scope: Scope | None = None,
+    take_over: bool = False,
 ) -> SyncReport:
-    """Run the whole pass under the vault lock; one failing day never stops the others."""
+    """Run the whole pass under the vault lock; one failing day never stops the others.
+
+    A shared index that another copy of the vault writes stops the run before any work, unless
+    `take_over` makes this copy its writer (see `vaultkit.index.shared`)."""
     vocabulary = Vocabulary(config.vocabulary, config.people)
     scope = scope or Scope()
     if only is not None:
@@ -71,13 +77,28 @@ def sync(
         catalog = open_catalog(config, read_only=True)
         return _sync(config, catalog, vocabulary, scope, True, force, summarizer, progress)
     with vault_lock(config.state_dir), batched_dir_sync():
+        check_writer(config, take_over=take_over)
         remove_stale_temp_files(config.memory_dir)
         catalog = open_catalog(config)
         try:
-            return _sync(config, catalog, vocabulary, scope, False, force, summarizer, progress)
+            report = _sync(config, catalog, vocabulary, scope, False, force, summarizer, progress)
         finally:
-            catalog.save()
-            catalog.close()
+            unsaved = _save(catalog)  # also when the run dies: what was learnt is kept
+        if unsaved:
+            report.failed.append(("cache", unsaved))
+        return report
+
+
+def _save(catalog: Catalog) -> str | None:
+    """Save and close the catalog; what went wrong, if it could not be saved (a cache: the
+    next run computes its facts again)."""
+    try:
+        catalog.save()
+    except VaultkitError as exc:
+        return str(exc)
+    finally:
+        catalog.close()
+    return None
 
 
 def _sync(
@@ -116,6 +137,8 @@ def _sync(
     for folder in found.files.linked_folders:
         reason = "a symbolic link to a folder: not read (vaultkit reads linked files, not folders)"
         report.skipped.append((rel(config, folder), reason))
+    for path, what in found.files.irregular:
+        report.skipped.append((rel(config, path), f"{what}, not a regular file: not read"))
     keep_linked(config, found, report, dry_run)
     if not dry_run:
         try:
@@ -126,6 +149,8 @@ def _sync(
                 folders=folders,
                 progress=progress,
             )
+        except IndexOwnerError:  # another copy took the index over meanwhile: not ours to fill
+            raise
         except VaultkitError as exc:  # a derived cache: report it, keep what sync wrote
             report.failed.append(("search index", str(exc)))
             return report
@@ -162,7 +187,7 @@ def _reformat(
     for plan in plans:
         path = summary_path(config, plan.day)
         try:
-            data = path.read_bytes()
+            data = read_bytes(path)
             summary = parse_summary(parse_document(data, path))
             marker = read_marker(data.decode("utf-8"))
             text = add_marker(renderer.summary(summary), marker.source if marker else "")

@@ -23,6 +23,7 @@ from vaultkit.files.catalog import Catalog, SummaryFacts
 from vaultkit.files.document import parse_document
 from vaultkit.files.layout import rel
 from vaultkit.files.sources import read_day
+from vaultkit.files.storage import read_bytes
 from vaultkit.jobs.reconcile import DayPlan
 from vaultkit.jobs.report import Change, SyncReport
 from vaultkit.jobs.summaries import fresh_facts, past, summary_path, write_summary
@@ -161,7 +162,7 @@ class Pass:
             return
         path = summary_path(self.config, day)
         try:
-            current = parse_summary(parse_document(path.read_bytes(), path))
+            current = parse_summary(parse_document(read_bytes(path), path))
             summary: Summary = replace(current, related_dates=related)
             text = add_marker(self.renderer.summary(summary), facts.source or "")
             write_summary(self.config, path, text, DayPlan(day, "refresh", "related dates"))

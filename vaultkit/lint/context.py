@@ -12,7 +12,9 @@ from datetime import date
 from pathlib import Path
 
 from vaultkit.config import Config
+from vaultkit.errors import NotAFileError
 from vaultkit.files.layout import VaultFiles, scan_archive
+from vaultkit.files.storage import read_bytes
 from vaultkit.vocabulary import Vocabulary
 
 
@@ -136,10 +138,10 @@ def property_types(config: Config) -> dict[str, str]:
 
     types = dict(OBSIDIAN_TYPES["types"])
     try:
-        data = json.loads((config.vault_dir / ".obsidian" / "types.json").read_text("utf-8"))
+        data = json.loads(read_bytes(config.vault_dir / ".obsidian" / "types.json"))
         vault_types = data.get("types") if isinstance(data, dict) else None
         if isinstance(vault_types, dict):
             types.update({k: v for k, v in vault_types.items() if isinstance(v, str)})
-    except (OSError, ValueError):
+    except (OSError, ValueError, NotAFileError):
         pass  # no types.json, or one Obsidian will rewrite anyway
     return types

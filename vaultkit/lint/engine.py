@@ -15,7 +15,8 @@ from vaultkit.config import Config
 from vaultkit.dates import parse_date
 from vaultkit.errors import UsageError
 from vaultkit.files.layout import SUMMARY_NAME, Layout, VaultFiles, rel, scan
-from vaultkit.files.storage import digest, write_atomic
+from vaultkit.files.lock import vault_lock
+from vaultkit.files.storage import digest, file_kind, read_bytes, write_atomic
 from vaultkit.lint.context import Context, Entry, vault_context
 from vaultkit.lint.file_checks import check_entry
 from vaultkit.lint.findings import Result, problem
@@ -55,8 +56,22 @@ def fix_vault(
     """Apply every safe fix atomically (or, dry run, only compute the diffs); returns what changed.
 
     Diffs name files relative to `diff_base` (where `git apply` will run) when they lie below it,
-    else relative to the vault.
+    else relative to the vault. Fixes are made under the vault's lock, as sync writes: a fix
+    never lands in a file a running sync is about to write.
     """
+    if dry_run:
+        return _fix_vault(config, paths, True, diff_base, progress)
+    with vault_lock(config.state_dir):
+        return _fix_vault(config, paths, False, diff_base, progress)
+
+
+def _fix_vault(
+    config: Config,
+    paths: Sequence[Path | str] | None,
+    dry_run: bool,
+    diff_base: Path | None,
+    progress: Progress | None,
+) -> FixReport:
     found = scan(config)
     ctx = vault_context(config, found)
     entries = _entries(config, found)
@@ -177,6 +192,8 @@ def _select(config: Config, entries: list[Entry], paths: Sequence[Path | str]) -
         if path.is_dir():
             prefix = "" if rel == "." else rel + "/"
             chosen.update((e.rel, e) for e in entries if e.rel.startswith(prefix))
+        elif path.exists() and not path.is_file():
+            raise UsageError(f"{given}: {file_kind(path.stat().st_mode)}, not a markdown file")
         elif path.is_file():
             if not path.name.endswith(".md"):
                 raise UsageError(f"{given}: not a markdown file")
@@ -188,7 +205,7 @@ def _select(config: Config, entries: list[Entry], paths: Sequence[Path | str]) -
 
 def _read(path: Path) -> bytes | OSError:
     try:
-        return path.read_bytes()
+        return read_bytes(path)
     except OSError as exc:
         return exc
 
@@ -216,13 +233,20 @@ def _lines(text: str) -> list[str]:
 
 
 def _linked(config: Config, found: VaultFiles, paths: Sequence[Path | str] | None) -> list[Problem]:
-    """A warning per linked folder (whole-vault runs only): what is in it is never read."""
+    """What the walk did not read: a warning per linked folder (whole-vault runs only), and an
+    error per name of a day's file that is not a regular file (a folder, a named pipe)."""
+    wanted = [Path(p).resolve() for p in paths or ()]
+    found_problems = [
+        problem("not-a-file", rel(config, path), None, f"{what}, not a regular file: not read")
+        for path, what in found.irregular
+        if not wanted or any(path.resolve().is_relative_to(w) for w in wanted)
+    ]
     if paths:
-        return []
+        return found_problems
     message = (
         "a symbolic link to a folder: vaultkit reads linked files, but does not walk linked folders"
     )
-    return [
+    return found_problems + [
         problem("linked-folder", rel(config, folder), None, message)
         for folder in found.linked_folders
     ]

@@ -51,6 +51,14 @@ RULES: tuple[Rule, ...] = (
         False,
         "A folder of the memory tree is a symbolic link; vaultkit does not walk it.",
     ),
+    Rule(
+        "VK008",
+        "not-a-file",
+        "error",
+        False,
+        "A name of a day's file is a folder, a named pipe, a socket or a device; vaultkit skips "
+        "it (reading a pipe would wait forever) and cannot write a summary there.",
+    ),
     # Frontmatter, as Obsidian reads it.
     Rule("VK101", "yaml-syntax", "error", False, "The frontmatter is not valid YAML."),
     Rule(

@@ -22,13 +22,13 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO
 
 from vaultkit import __version__
 from vaultkit.config import Config, load_config
-from vaultkit.errors import VaultkitError
+from vaultkit.errors import VaultkitError, redact
 from vaultkit.mcp.tools import SCHEMAS, TOOLS, call_tool, check_arguments
 
 # Newest first; a client asking for another version gets the newest (the spec's negotiation).
@@ -81,8 +81,8 @@ class McpServer:
         except ProtocolError as exc:
             return _error(ident, exc.code, str(exc))
         except Exception as exc:  # a bug must not take the assistant's memory down with it
-            traceback.print_exc(file=self.log)
-            return _error(ident, INTERNAL_ERROR, f"internal error: {exc}")
+            self.log.write(redact(traceback.format_exc()))
+            return _error(ident, INTERNAL_ERROR, redact(f"internal error: {exc}"))
 
     def _dispatch(self, method: str, message: Mapping[str, Any]) -> dict[str, Any]:
         params = message.get("params", {})
@@ -120,32 +120,61 @@ class McpServer:
             arguments = check_arguments(SCHEMAS[name], params.get("arguments", {}))
             structured = self.protocol_version >= STRUCTURED_SINCE  # ISO dates compare in order
             return call_tool(name, arguments, self.current_config(), structured, self.log)
-        except VaultkitError as exc:
-            return {"content": [{"type": "text", "text": str(exc)}], "isError": True}
+        except VaultkitError as exc:  # never with a secret: the model may repeat it anywhere
+            return {"content": [{"type": "text", "text": redact(str(exc))}], "isError": True}
 
 
 def serve(
     config_path: Path | None,
-    reader: Iterable[bytes | str] | None = None,
+    reader: BinaryIO | Iterable[bytes | str] | None = None,
     writer: IO[str] | None = None,
     *,
     log: IO[str] | None = None,
 ) -> None:
     """Answer messages from `reader` (default: stdin's bytes), one JSON per line, until it ends
-    or the process is interrupted."""
+    or the process is interrupted. A line longer than the config's `mcp.max_request_bytes` is
+    answered with an error and skipped, never held in memory whole."""
     server = McpServer(config_path, log=log)
+    limit = server.current_config().mcp.max_request_bytes
     reader = reader if reader is not None else sys.stdin.buffer
     writer = writer if writer is not None else sys.stdout
     try:
-        for line in reader:
-            if not line.strip():
+        for line in bounded_lines(reader, limit):
+            if line is None:
+                response: str | None = _line(_too_long(limit))
+            elif not line.strip():
                 continue
-            response = respond(server, line)
+            else:
+                response = respond(server, line)
             if response is not None:
                 writer.write(response + "\n")
                 writer.flush()
     except KeyboardInterrupt:
         pass  # the host stops its servers with SIGINT; a read-only server has nothing to finish
+    except BrokenPipeError:
+        pass  # the host went away: there is no one left to answer
+
+
+def bounded_lines(
+    reader: BinaryIO | Iterable[bytes | str], limit: int
+) -> Iterator[bytes | str | None]:
+    """The lines of `reader`, each at most `limit` bytes; None stands for a longer one, whose
+    rest is read and dropped in pieces of `limit`."""
+    readline = getattr(reader, "readline", None)
+    if readline is None:  # a list of lines (tests, an embedding host)
+        for line in reader:
+            yield None if len(line) > limit else line
+        return
+    while True:
+        line = readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit:
+            yield line
+            continue
+        while line and not line.endswith(b"\n"):
+            line = readline(limit)
+        yield None
 
 
 def respond(server: McpServer, line: bytes | str) -> str | None:
@@ -157,6 +186,10 @@ def respond(server: McpServer, line: bytes | str) -> str | None:
         return _line(_error(None, PARSE_ERROR, f"not UTF-8 (byte {exc.start})"))
     except json.JSONDecodeError as exc:
         return _line(_error(None, PARSE_ERROR, f"not JSON: {exc.msg} at column {exc.colno}"))
+    except RecursionError:
+        return _line(_error(None, PARSE_ERROR, "not JSON this server reads: nested too deeply"))
+    except ValueError:  # the one left: an integer of more digits than Python converts
+        return _line(_error(None, PARSE_ERROR, "not JSON this server reads: a number too long"))
     if isinstance(message, list):  # a batch: MCP 2025-03-26 allows them
         if not message:
             return _line(_error(None, INVALID_REQUEST, "an empty batch"))
@@ -172,6 +205,12 @@ def _line(response: Any) -> str:
     except (TypeError, ValueError) as exc:  # a bug: say so rather than break the stream
         ident = response.get("id") if isinstance(response, dict) else None
         return json.dumps(_error(ident, INTERNAL_ERROR, f"internal error: {exc}"))
+
+
+def _too_long(limit: int) -> dict[str, Any]:
+    return _error(
+        None, INVALID_REQUEST, f"a request of more than {limit:,} bytes (mcp.max_request_bytes)"
+    )
 
 
 def _error(ident: Any, code: int, message: str) -> dict[str, Any]:

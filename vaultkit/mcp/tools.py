@@ -9,9 +9,14 @@ from datetime import date
 from typing import IO, Any
 
 from vaultkit.config import Config
-from vaultkit.errors import UsageError
+from vaultkit.errors import UsageError, redact
 from vaultkit.search.filters import Filters
+from vaultkit.search.intent import MAX_QUERY_CHARS
 from vaultkit.search.recall import DEFAULT_MAX_CHARS, DEFAULT_MAX_DAYS
+
+# What one call may ask for: a model's context holds no more (a larger answer is a mistake).
+MAX_DAYS = 100
+MAX_CHARS = 200_000
 
 _DATE = {"type": "string", "format": "date", "description": "YYYY-MM-DD"}
 _FILTERS: dict[str, Any] = {
@@ -35,6 +40,7 @@ _FILTERS: dict[str, Any] = {
 _QUERY = {
     "type": "string",
     "minLength": 1,
+    "maxLength": MAX_QUERY_CHARS,
     "description": (
         "The question in plain words, English or Indonesian. Time phrases work, read against "
         "as_of (or today): 'yesterday'/'kemarin', 'two weeks ago'/'2 minggu lalu', 'last "
@@ -65,6 +71,7 @@ TOOLS: list[dict[str, Any]] = [
                 "top_k": {
                     "type": "integer",
                     "minimum": 1,
+                    "maximum": MAX_DAYS,
                     "description": "How many days (default: the config's search.top_k).",
                 },
                 **_FILTERS,
@@ -91,11 +98,13 @@ TOOLS: list[dict[str, Any]] = [
                 "max_days": {
                     "type": "integer",
                     "minimum": 1,
+                    "maximum": MAX_DAYS,
                     "description": f"At most this many days (default {DEFAULT_MAX_DAYS}).",
                 },
                 "max_chars": {
                     "type": "integer",
                     "minimum": 1,
+                    "maximum": MAX_CHARS,
                     "description": "Hard bound on the pack's length in characters "
                     f"(default {DEFAULT_MAX_CHARS}).",
                 },
@@ -146,7 +155,7 @@ def _recall(config: Config, args: dict[str, Any], structured: bool, log: IO[str]
         filters=_filters(args),
     )
     for path, error in pack.skipped:
-        print(f"vaultkit: skipped {path}: {error}", file=log)
+        print(redact(f"vaultkit: skipped {path}: {error}"), file=log)
     return {"content": [{"type": "text", "text": pack.markdown}]}
 
 
@@ -178,20 +187,29 @@ def _checked(name: str, spec: Mapping[str, Any], value: Any) -> Any:
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise UsageError(f"{name}: expected an integer, got {value!r}")
+            raise UsageError(f"{name}: expected an integer, got {_shown(value)}")
         low, high = spec.get("minimum"), spec.get("maximum")
         if low is not None and value < low:
-            raise UsageError(f"{name}: expected an integer >= {low}, got {value}")
+            raise UsageError(f"{name}: expected an integer >= {low}, got {_shown(value)}")
         if high is not None and value > high:
-            raise UsageError(f"{name}: expected an integer <= {high}, got {value}")
+            raise UsageError(f"{name}: expected an integer <= {high}, got {_shown(value)}")
         return value
     if kind == "string":
         if not isinstance(value, str):
-            raise UsageError(f"{name}: expected a string, got {value!r}")
+            raise UsageError(f"{name}: expected a string, got {_shown(value)}")
         if spec.get("minLength") and not value.strip():
             raise UsageError(f"{name}: must not be empty")
+        longest = spec.get("maxLength")
+        if longest is not None and len(value) > longest:
+            raise UsageError(f"{name}: at most {longest:,} characters, got {len(value):,}")
         return value
     raise TypeError(f"the schema of {name!r} has a type check_arguments does not know: {kind}")
+
+
+def _shown(value: Any, length: int = 40) -> str:
+    """A value as an error message quotes it: cut short, so a huge one is not sent back."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**length else "a huge number"
+    return text if len(text) <= length else text[: length - 3] + "..."
 
 
 def _day(args: Mapping[str, Any], name: str) -> date | None:

@@ -32,6 +32,7 @@ from vaultkit.search.when import Window, read_window
 from vaultkit.summarize.lexicon import LEXICON, signals
 
 Intent = Literal["latest", "first", "important"]
+MAX_QUERY_CHARS = 4096  # a question, with room to spare; a longer one is a pasted document
 
 _WORDS: dict[Intent, tuple[str, ...]] = {
     "latest": (

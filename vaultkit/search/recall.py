@@ -24,6 +24,7 @@ from vaultkit.files.document import parse_document, split_frontmatter
 from vaultkit.files.layout import shown_path
 from vaultkit.files.links import PARENT_LINE, SPINE_LINE
 from vaultkit.files.sources import decode_lenient
+from vaultkit.files.storage import read_bytes
 from vaultkit.language import Analyzer
 from vaultkit.model import Hit, Progress, Summary
 from vaultkit.search.filters import NO_FILTERS, Filters
@@ -157,7 +158,7 @@ def build_pack(
     max_chars: int = DEFAULT_MAX_CHARS,
     as_of: date | None = None,
     files_of: FilesOf | None = None,
-    read: Read = Path.read_bytes,
+    read: Read = read_bytes,
 ) -> RecallPack:
     """The pack for hits already ranked best first (what `recall` does after searching).
 

@@ -24,7 +24,7 @@ from vaultkit.search.focus import (
     newer_map,
     topic_days,
 )
-from vaultkit.search.intent import read_query
+from vaultkit.search.intent import MAX_QUERY_CHARS, read_query
 from vaultkit.search.scoring import Scoring, rank
 
 
@@ -128,6 +128,11 @@ class Searcher:
         as it stood on `as_of`, and what the user should hear about it."""
         if not query.strip():
             raise UsageError("the query is empty")
+        if len(query) > MAX_QUERY_CHARS:
+            raise UsageError(
+                f"the query is {len(query):,} characters long; at most {MAX_QUERY_CHARS:,} "
+                "(ask a question, not a document)"
+            )
         top_k = self.config.search.top_k if top_k is None else top_k
         if top_k < 1:
             raise UsageError(f"top_k: expected an integer >= 1, got {top_k}")

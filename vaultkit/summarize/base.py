@@ -6,6 +6,7 @@ from datetime import date
 from typing import Protocol
 
 from vaultkit.errors import SummarizerError
+from vaultkit.files.links import without_controls
 from vaultkit.model import DayFields, DayInput
 
 MIN_BULLETS, MAX_BULLETS = 1, 6
@@ -29,16 +30,26 @@ def validate_fields(fields: DayFields, day: date) -> DayFields:
         values = getattr(fields, name)
         if not all(isinstance(v, str) for v in values):
             raise SummarizerError(f"{where}: {name} must be a list of strings")
-    bullets = tuple(" ".join(b.split())[:MAX_BULLET_CHARS] for b in fields.bullets if b.strip())
+    bullets = tuple(b[:MAX_BULLET_CHARS] for b in map(_clean, fields.bullets) if b)
     if len(bullets) < MIN_BULLETS:
         raise SummarizerError(f"{where}: no bullet points")
-    mood = " ".join(str(fields.mood).split())[:40] or "neutral"
+    mood = _clean(str(fields.mood))[:40] or "neutral"
     return DayFields(
-        people=fields.people,
-        projects=fields.projects,
-        technologies=fields.technologies,
-        libraries=fields.libraries,
+        people=_names(fields.people),
+        projects=_names(fields.projects),
+        technologies=_names(fields.technologies),
+        libraries=_names(fields.libraries),
         importance=fields.importance,
         mood=mood,
         bullets=bullets[:MAX_BULLETS],
     )
+
+
+def _clean(text: str) -> str:
+    """One line of text with no control characters (an LLM's answer may hold any)."""
+    return " ".join(without_controls(text).split())
+
+
+def _names(values: tuple[str, ...]) -> tuple[str, ...]:
+    """Names as a note can be made of them: cleaned, and only those with a letter or digit."""
+    return tuple(n for n in map(_clean, values) if any(c.isalnum() for c in n))
