@@ -99,9 +99,15 @@ def request_json(
         "User-Agent": f"vaultkit/{__version__}",
         **(headers or {}),
     }
-    if api_key:
-        request_headers["Authorization"] = f"Bearer {api_key}"
     shown = f"{method} {redact_url(url)}"
+    if api_key:
+        if api_key != api_key.strip() or any(c in api_key for c in "\r\n"):
+            # http.client refuses such a header with a ValueError quoting it, key and all.
+            raise EndpointUnavailableError(
+                f"{shown}: the API key holds spaces or a line break (a key file saved on "
+                "Windows?); strip it"
+            )
+        request_headers["Authorization"] = f"Bearer {api_key}"
     if not url.startswith(("http://", "https://")):
         raise EndpointError(f"{shown}: not an http(s) URL")
     attempts = max(0, retries) + 1
