@@ -9,7 +9,16 @@ from typing import Annotated, Any
 import typer
 
 from vaultkit.cli.application import ConfigOption, JsonOption, app
-from vaultkit.cli.console import Column, echo, parse_day, print_json, print_table, run, say
+from vaultkit.cli.console import (
+    Column,
+    echo,
+    parse_day,
+    print_json,
+    print_table,
+    run,
+    say,
+    warn,
+)
 
 
 @app.command()
@@ -76,6 +85,8 @@ def _closest(drift: Any) -> str:
 
 def _print_explanation(shown: dict[str, Any], candidates: bool) -> None:
     title = f"{shown['date']}: importance {shown['importance']}, mood {shown['mood']}"
+    if shown["read"]:
+        warn(f"{shown['date']}: {shown['read']['message']}")
     rows = [
         [f["feature"], ("+" if f["bonus"] else "") + f"{f['value']:g}", f["evidence"]]
         for f in shown["importance_features"]

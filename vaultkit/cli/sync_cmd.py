@@ -114,7 +114,7 @@ def reconcile(
 
 def print_sync_report(report: SyncReport, *, data: bool = True) -> None:
     """The changes as a table on stdout (unless `data` is off), and on stderr every day kept,
-    failed or skipped, and why a run stopped."""
+    failed, skipped or summarized with a warning, and why a run stopped."""
     if data and report.changes:
         columns = [Column("file"), Column("action"), Column("why")]
         rows = [[c.path, c.action, c.detail] for c in report.changes]
@@ -130,6 +130,8 @@ def print_sync_report(report: SyncReport, *, data: bool = True) -> None:
         note("kept", f"{plan.day}: {plan.reason} (use --force to regenerate)", colour)
     for path, reason in report.skipped:
         note("skipped", f"{path}: {reason}", "yellow")
+    for what, message in report.warnings:
+        note("warning:", f"{what}: {message}", "yellow")
     for what, error in report.failed:
         note("failed", f"{what}: {error}", "bold red")
     if report.stopped:

@@ -23,11 +23,13 @@ class Change:
 @dataclass
 class SyncReport:
     """What a sync did: files changed, days kept because a person edited them, days that failed,
-    files left alone (`skipped`: symbolic links), and why the run stopped early, if it did."""
+    days summarized with a warning (read in part), files left alone (`skipped`: symbolic
+    links), and why the run stopped early, if it did."""
 
     changes: list[Change] = field(default_factory=list)
     kept: list[DayPlan] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)
+    warnings: list[tuple[str, str]] = field(default_factory=list)  # (day, what to know)
     summarized: list[date] = field(default_factory=list)
     deferred: list[date] = field(default_factory=list)  # over the run's limit
     untried: list[date] = field(default_factory=list)  # left when the run stopped early
@@ -61,6 +63,7 @@ class SyncReport:
             "changes": [c.as_dict() for c in self.changes],
             "kept": [p.as_dict() for p in self.kept],
             "failed": [{"what": w, "error": e} for w, e in self.failed],
+            "warnings": [{"what": w, "warning": m} for w, m in self.warnings],
             "skipped": [{"path": p, "reason": r} for p, r in self.skipped],
             "deferred": [d.isoformat() for d in self.deferred],
             "untried": [d.isoformat() for d in self.untried],

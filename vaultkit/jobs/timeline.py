@@ -31,6 +31,7 @@ from vaultkit.jobs.survey import Survey
 from vaultkit.language import Analyzer
 from vaultkit.model import Progress, Summary
 from vaultkit.summarize import Summarizer, validate_fields
+from vaultkit.summarize.portion import portion_of
 from vaultkit.summary.related import Timeline, features, features_digest
 from vaultkit.summary.render import Renderer
 from vaultkit.summary.schema import add_marker, parse_summary
@@ -133,9 +134,8 @@ class Pass:
         """Summarize one day, relate it, write it; returns its features."""
         note = self.found.note_path(day)
         assert note is not None
-        fields = validate_fields(
-            summarizer.summarize(read_day(day, note, self.found.transcripts_of(day))), day
-        )
+        source = read_day(day, note, self.found.transcripts_of(day))
+        fields = validate_fields(summarizer.summarize(source), day)
         draft = self.vocabulary.summary(day, fields)
         feats = features(draft, self.analyzer)
         summary = replace(draft, related_dates=self.timeline.related(day, feats))
@@ -150,6 +150,9 @@ class Pass:
         if kept_at is not None:
             detail += f"; the replaced file is kept at {rel(self.config, kept_at)}"
         self.report.changes.append(Change(rel(self.config, path), past(plan.action), detail))
+        read = portion_of(summarizer, source)  # a day larger than the summarizer reads
+        if read is not None:
+            self.report.warnings.append((day.isoformat(), read.message()))
         return feats
 
     def _relate(self, day: date, facts: SummaryFacts, feats: frozenset[str]) -> None:

@@ -25,10 +25,13 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from vaultkit.language import tokenize
+from vaultkit.summarize.greedy import Key, LazyScan
 from vaultkit.summarize.lexicon import signals
+from vaultkit.summarize.needles import Needles
 from vaultkit.summarize.text import Line, sentences, unticked
 from vaultkit.vocabulary import term_key
 
@@ -74,9 +77,14 @@ def bullets(
     ]
     terms = [frozenset(tokenize(sentence)) for _, _, sentence in said]
     topic = _Topic(terms)
-    keys = [k for k in (term_key(n) for n in named) if k]
+    keys = Counter(k for k in (term_key(n) for n in named) if k)
+    found = Needles(keys)
+
+    def names_in(folded: str) -> int:
+        return sum(keys[k] for k in found.found(folded))
+
     candidates = [
-        _score(line, i, sentence, ts, keys, assistant, topic)
+        _score(line, i, sentence, ts, names_in, assistant, topic)
         for (line, i, sentence), ts in zip(said, terms, strict=True)
     ]
     if not candidates:
@@ -95,35 +103,27 @@ def _pick(pool: list[Candidate], wanted: int, topic: _Topic) -> list[Candidate]:
     chosen: list[Candidate] = []
     seen: list[set[str]] = []
     pool = sorted(pool, key=lambda c: (-c.score, c.order))
-    while pool and len(chosen) < wanted:
-        best = _best_now(pool, topic)
-        pool.remove(best)
+    # The candidate scoring best now (the earlier on a tie), as a scan of the pool best first
+    # score first finds it, stopping at the first whose first score is below the best so far
+    # (covered words only weigh less): lazy greedy selection, read through a max-tree.
+    scan = LazyScan([c.score for c in pool], lambda i: _now(pool[i], topic))
+    while scan and len(chosen) < wanted:
+        best = pool[scan.pop()]
         words = set(_words(best.text))
         if not words or any(_overlap(words, other) > 0.6 for other in seen):
             continue
         chosen.append(best)
         seen.append(words)
         topic.covered(best.terms)
+        scan.stale()
     return sorted(chosen, key=lambda c: c.order)
 
 
-def _best_now(pool: list[Candidate], topic: _Topic) -> Candidate:
-    """The candidate scoring best now (the earlier on a tie). A candidate's score now is never
-    above its first score (covered words only weigh less), so the scan of the pool, best first
-    score first, stops at the first that cannot win: lazy greedy selection."""
-    best, best_key = pool[0], (_now(pool[0], topic), -pool[0].order[0], -pool[0].order[1])
-    for candidate in pool[1:]:
-        if candidate.score < best_key[0]:
-            break
-        key = (_now(candidate, topic), -candidate.order[0], -candidate.order[1])
-        if key > best_key:
-            best, best_key = candidate, key
-    return best
-
-
-def _now(candidate: Candidate, topic: _Topic) -> float:
-    """A candidate's score with its topic part as the words not yet covered give it."""
-    return candidate.score - TOPIC * (candidate.topic - topic.weight(candidate.terms))
+def _now(candidate: Candidate, topic: _Topic) -> Key:
+    """A candidate's score with its topic part as the words not yet covered give it, and its
+    place in the day (the earlier wins a tie)."""
+    now = candidate.score - TOPIC * (candidate.topic - topic.weight(candidate.terms))
+    return now, -candidate.order[0], -candidate.order[1]
 
 
 class _Topic:
@@ -152,11 +152,11 @@ def _score(
     i: int,
     sentence: str,
     terms: frozenset[str],
-    names: list[str],
+    names: Callable[[str], int],
     assistant: frozenset[str],
     day: _Topic,
 ) -> Candidate:
-    """`names` are the day's people and terms as `term_key`s."""
+    """`names` counts the day's people and terms (as `term_key`s) a folded sentence holds."""
     hits = signals(sentence)
     topic = day.weight(terms)
     reasons: list[str] = []
@@ -178,8 +178,7 @@ def _score(
         add(round(TOPIC * topic, 2), "the day's topic")
     if _NUMBER.search(sentence):
         add(1.0, "numbers")
-    folded = term_key(sentence)
-    named = sum(1 for n in names if n in folded)
+    named = names(term_key(sentence))
     if named:
         add(0.75 * min(named, 3), f"{named} names")
     if line.item and line.source == "note":

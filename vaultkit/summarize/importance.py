@@ -31,18 +31,22 @@ from collections import Counter
 from dataclasses import dataclass
 
 from vaultkit.summarize.lexicon import signals
-from vaultkit.summarize.mood import mood_of
+from vaultkit.summarize.mood import mood_of_hits
 from vaultkit.summarize.text import Line, sentences
 
 WORK = ("decision", "incident", "migration", "money", "deadline", "delivery", "trouble")
+# The patterns that read numbers start once per number: in a long run of digits, dots and commas
+# (a pasted CSV row, a list of IPs), every later start ends where the first one does, and fails
+# as it did, so trying each would read the run once per digit.
 _DURATION = re.compile(
-    r"(\d+(?:[.,]\d+)?)\s*(menit|minutes?|mins?|jam|hours?|hrs?|h)\b", re.IGNORECASE
+    r"(?<!\d)(\d+(?:[.,]\d+)?)\s*(menit|minutes?|mins?|jam|hours?|hrs?|h)\b", re.IGNORECASE
 )
 _RANGE = re.compile(
     r"\b(\d{1,2})[:.](\d{2})\s*(?:to|until|till|sampai|sampe|-|–)\s*(\d{1,2})[:.](\d{2})"
 )
-_IMPACT = re.compile(
-    r"\b\d[\d.,]*\s*(?:k\s+)?(?:failed|errors?|requests?|users?|customers?|merchants?|orders?|"
+_IMPACT = re.compile(  # from a run's first digit after a non-word character (`\b\d`)
+    r"(?<![\d.,])(?>[\d.,]*?(?<!\w)\d)[\d.,]*+"
+    r"\s*(?:k\s+)?(?:failed|errors?|requests?|users?|customers?|merchants?|orders?|"
     r"transactions?|transaksi|pelanggan|pengguna|payments?|charges?|rows?|records?)\b",
     re.IGNORECASE,
 )
@@ -53,7 +57,8 @@ _LOSS = re.compile(
 # ("2 juta user" is a count, "Rp 2 juta" money).
 _BIG_MONEY = re.compile(
     r"(?:rp\.?|idr|usd|us\$|\$|€|eur)\s*\d[\d.,]*\s*(?:juta|jt|miliar|milyar|billion|million|k\b)|"
-    r"\d[\d.,]*\s*(?:juta|jt|miliar|milyar|million|billion)\s*(?:rupiah|rp|idr|dollars?|dolar|usd)|"
+    r"(?<![\d.,])[.,]*+\d[\d.,]*+\s*(?:juta|jt|miliar|milyar|million|billion)\s*"
+    r"(?:rupiah|rp|idr|dollars?|dolar|usd)|"
     r"(?:\$|usd\s*|us\$)\s*\d{1,3}(?:[.,]\d{3})+|rp\.?\s*\d{1,3}(?:\.\d{3}){2,}",
     re.IGNORECASE,
 )
@@ -92,13 +97,7 @@ def read_day(
     """Importance and mood of a day's lines; `n_people` and `terms` (vocabulary terms and new
     ones) are who and what the day names, `assistant` the speakers whose words are not the
     person's mood."""
-    per = [
-        _Sentence(t, terms, signals(line.context) if line.context else None)
-        for line in lines
-        if not line.heading
-        for t in sentences(line.said)
-    ]
-    headings = [_Sentence(line.text, terms) for line in lines if line.heading]
+    per, headings, mine = _sentences(lines, terms, assistant)
     features: list[Feature] = [_base(per, bool(terms))]
     features += _events(per + headings)
     work = features[0].value >= 3
@@ -117,9 +116,31 @@ def read_day(
         features.append(Feature("a deadline", min(6, top + 1), deadline))
     level = max(f.value for f in features if not f.bonus)
     total = level + sum(f.value for f in features if f.bonus)
-    mine = [t for line in lines if line.speaker not in assistant for t in sentences(line.said)]
-    mood, hits = mood_of(mine, incidents=sum(1 for s in per if s.incident))
+    mood, hits = mood_of_hits(mine, incidents=sum(1 for s in per if s.incident))
     return Reading(max(1, min(10, int(total + 0.5))), mood, tuple(features), hits)
+
+
+def _sentences(
+    lines: list[Line], terms: list[str], assistant: frozenset[str]
+) -> tuple[list[_Sentence], list[_Sentence], list[Counter[str]]]:
+    """The sentences of the day's lines, of its headings, and the lexicon hits of the person's
+    sentences (not the assistant's), for the mood: each sentence read once."""
+    per: list[_Sentence] = []
+    headings: list[_Sentence] = []
+    mine: list[Counter[str]] = []
+    for line in lines:
+        said = sentences(line.said)
+        if line.heading:
+            headings.append(_Sentence(line.text, terms))
+            hits = [signals(t) for t in said]
+        else:
+            context = signals(line.context) if line.context else None
+            read = [_Sentence(t, terms, context) for t in said]
+            per += read
+            hits = [sentence.hits for sentence in read]
+        if line.speaker not in assistant:
+            mine += hits
+    return per, headings, mine
 
 
 class _Sentence:

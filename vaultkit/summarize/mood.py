@@ -36,9 +36,16 @@ def mood_words(text: str) -> Counter[str]:
 def mood_of(sentences: Iterable[str], incidents: int = 0) -> tuple[str, dict[str, int]]:
     """The mood of a day's sentences (the person's, not the assistant's), and the words behind
     it: `feel:<mood>` and `hint:<mood>` counts; `incidents` count as hints of stress."""
+    return mood_of_hits(map(signals, sentences), incidents)
+
+
+def mood_of_hits(
+    sentences: Iterable[Counter[str]], incidents: int = 0
+) -> tuple[str, dict[str, int]]:
+    """`mood_of` the sentences whose lexicon hits (`signals`) are `sentences`."""
     hits: Counter[str] = Counter()
     for sentence in sentences:
-        hits.update(signals(sentence))
+        hits.update(sentence)
     hits["hint:stressed"] += incidents
     said = {m: hits[f"feel:{m}"] for m in MOODS}
     hinted = {m: hits[f"hint:{m}"] for m in MOODS}

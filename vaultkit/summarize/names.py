@@ -187,16 +187,19 @@ def parts_of_longer(names: list[ProperName]) -> set[str]:
 
 def _trimmed(words: list[str]) -> list[str]:
     """A run without the words that name nothing at either end ("Senin", "The", "I")."""
-    while words and _names_nothing(words[0]):
-        words = words[1:]
-    while words and _names_nothing(words[-1]) and not _letter_after_name(words):
-        words = words[:-1]
-    return words if words and not words[0][0].isdigit() else []
+    start, end = 0, len(words)
+    while start < end and _names_nothing(words[start]):
+        start += 1
+    while (
+        start < end and _names_nothing(words[end - 1]) and not _letter_after_name(words, start, end)
+    ):
+        end -= 1
+    return words[start:end] if start < end and not words[start][0].isdigit() else []
 
 
-def _letter_after_name(words: list[str]) -> bool:
-    """ "Blok M", "Plan B": one capital letter closing a name is part of it."""
-    return len(words) > 1 and len(words[-1]) == 1 and not _names_nothing(words[-2])
+def _letter_after_name(words: list[str], start: int, end: int) -> bool:
+    """ "Blok M", "Plan B": one capital letter closing a name (`words[start:end]`) is part of it."""
+    return end - start > 1 and len(words[end - 1]) == 1 and not _names_nothing(words[end - 2])
 
 
 def _names_nothing(word: str) -> bool:

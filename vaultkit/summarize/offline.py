@@ -9,6 +9,9 @@ It reads a day's note and transcripts (`text`) and fills the summary fields from
 - bullets: the most informative sentences, in the day's order (`bullets`)
 
 `explain` returns the same fields with the reasons behind each (`vaultkit explain DAY`).
+
+It reads at most `MAX_DAY_CHARS` of a day (`portion`): its cost grows in step with a day's size,
+and a day larger than that is a paste (a log, an export) more than a day's notes.
 """
 
 from __future__ import annotations
@@ -24,11 +27,18 @@ from vaultkit.summarize.bullets import Candidate, bullets
 from vaultkit.summarize.importance import Feature, read_day
 from vaultkit.summarize.names import proper_names
 from vaultkit.summarize.people import people_of
+from vaultkit.summarize.portion import Portion, first_part
 from vaultkit.summarize.terms import named_terms, new_terms
 from vaultkit.summarize.text import Line, day_lines
 from vaultkit.vocabulary import Vocabulary, term_key
 
-__all__ = ["Explanation", "OfflineSummarizer", "importance", "mood"]
+__all__ = ["MAX_DAY_CHARS", "Explanation", "OfflineSummarizer", "importance", "mood"]
+
+MAX_DAY_CHARS = 2_000_000
+"""The most of a day the offline summarizer reads: its note, then its transcripts, up to this
+many characters (2 MB of plain text, about 4 s of work on a 2-vCPU machine, where its time per
+MB stays about the same from 0.2 to 8 MB: docs/benchmarks.md). Days are a few KB; the rest of
+a larger one is left out, and sync says so for the day."""
 
 
 @dataclass(frozen=True)
@@ -42,12 +52,14 @@ class Explanation:
     mood_hits: dict[str, int]
     new_terms: dict[str, list[str]]
     candidates: tuple[Candidate, ...]
+    read: Portion | None = None  # the part of the day read, when it is not all of it
 
     def as_dict(self) -> dict[str, Any]:
         """The `vaultkit explain --json` object."""
         f = self.fields
         return {
             "date": self.day.isoformat(),
+            "read": self.read.as_dict() if self.read else None,
             "importance": f.importance,
             "importance_features": [x.as_dict() for x in self.features],
             "mood": f.mood,
@@ -70,15 +82,21 @@ class OfflineSummarizer:
 
     name = "offline"
 
-    def __init__(self, vocabulary: Vocabulary) -> None:
+    def __init__(self, vocabulary: Vocabulary, max_chars: int = MAX_DAY_CHARS) -> None:
         self.vocabulary = vocabulary
+        self.max_chars = max_chars
 
     def summarize(self, day: DayInput) -> DayFields:
         """The fields of one day's summary, from its note and transcripts."""
         return self.explain(day).fields
 
+    def portion(self, day: DayInput) -> Portion | None:
+        """How much of the day it reads, when not all of it (`MAX_DAY_CHARS`)."""
+        return self._first_part(day)[1]
+
     def explain(self, day: DayInput) -> Explanation:
         """The fields of one day's summary and the reasons behind them."""
+        day, read = self._first_part(day)
         lines = day_lines(day)
         text = "\n".join(line.said for line in lines)  # a label may be a term ("Homelab: ...")
         known = self.vocabulary.find_terms(text)
@@ -112,7 +130,12 @@ class OfflineSummarizer:
             reading.mood_hits,
             unknown,
             tuple(candidates),
+            read,
         )
+
+    def _first_part(self, day: DayInput) -> tuple[DayInput, Portion | None]:
+        limit = f"the offline summarizer reads at most {self.max_chars:,} characters of a day"
+        return first_part(day, self.max_chars, limit)
 
 
 def importance(text: str, vocabulary: Vocabulary | None = None) -> int:

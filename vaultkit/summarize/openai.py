@@ -30,6 +30,7 @@ from vaultkit.http import join_url, post_json
 from vaultkit.model import LOOKUP_KINDS as KINDS
 from vaultkit.model import DayFields, DayInput
 from vaultkit.summarize.base import validate_fields
+from vaultkit.summarize.portion import Portion, head
 from vaultkit.vocabulary import Vocabulary
 
 MAX_TERM_CHARS = 100
@@ -133,6 +134,10 @@ class OpenAISummarizer:
             raise SummarizerError(exc.message, path=exc.path, rule=exc.rule) from None
         return fields_from_answer(answer, day)
 
+    def portion(self, day: DayInput) -> Portion | None:
+        """How much of the day the prompt holds, when not all of it (`max_input_chars`)."""
+        return prompt_portion(day, self.config.max_input_chars)
+
     def _ask(self, day: DayInput) -> str:
         payload: dict[str, Any] = {
             "model": self.config.model,
@@ -183,17 +188,25 @@ def vocabulary_lists(vocabulary: Vocabulary) -> dict[str, list[str]]:
 
 def user_prompt(day: DayInput, max_chars: int) -> str:
     """The day's note and transcripts, cut to `max_chars` at a line end when possible."""
+    text = _day_text(day)
+    if len(text) > max_chars:
+        text = head(text, max_chars) + "\n[... the rest of the day is cut ...]"
+    return text
+
+
+def prompt_portion(day: DayInput, max_chars: int) -> Portion | None:
+    """How much of the day the prompt holds, when `max_chars` cut it."""
+    text = _day_text(day)
+    if len(text) <= max_chars:
+        return None
+    return Portion.of([head(text, max_chars)], [text], f"summarizer.max_input_chars is {max_chars}")
+
+
+def _day_text(day: DayInput) -> str:
     parts = [f"Date: {day.date.isoformat()}", "", "## Daily note", day.note.strip()]
     for name, text in day.transcripts:
         parts += ["", f"## Transcript: {PurePath(name).name}", text.strip()]
-    text = "\n".join(parts)
-    if len(text) > max_chars:
-        cut = text[:max_chars]
-        newline = cut.rfind("\n")
-        if newline > max_chars // 2:
-            cut = cut[:newline]
-        text = cut + "\n[... the rest of the day is cut ...]"
-    return text
+    return "\n".join(parts)
 
 
 def fields_from_answer(content: str, day: DayInput) -> DayFields:

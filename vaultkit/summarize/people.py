@@ -20,11 +20,13 @@ Melanie speaks) taken as that speaker, and the ones in `people.ignore` (the assi
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable
 
 from vaultkit.summarize.names import NOT_NAMES, PLACES, ProperName, parts_of_longer
-from vaultkit.summarize.text import Line
+from vaultkit.summarize.needles import Needles
+from vaultkit.summarize.text import Line, TokenPattern
 from vaultkit.vocabulary import Vocabulary, term_key, unique
 
 _NAME = r"[A-Z][a-z][a-zA-Z'-]+"
@@ -39,18 +41,29 @@ _BEFORE = re.compile(
     r"meeting sama|ketemu|nanya ke|minta ke|bilang ke)\s+"
     rf"({_NAME})"
 )
-_AFTER = re.compile(
-    rf"\b({_NAME})\s+(?:said|says|told|asked|wants|thinks|suggested|replied|mentioned|"
-    r"emailed|called|sent|from the|\(the|\(a|\(an|"
-    r"bilang|nanya|minta|usul|ngusulin|cerita|ngabarin|setuju|jawab|bales|balas|kirim|datang|"
-    r"dateng|ikut|nelpon|telpon|chat|ngajak|ngeledek|\(si|\(temen|\(adik|\(kakak)\b"
+_AFTER = TokenPattern(
+    re.compile(
+        rf"\b({_NAME})\s+(?:said|says|told|asked|wants|thinks|suggested|replied|mentioned|"
+        r"emailed|called|sent|from the|\(the|\(a|\(an|"
+        r"bilang|nanya|minta|usul|ngusulin|cerita|ngabarin|setuju|jawab|bales|balas|kirim|"
+        r"datang|dateng|ikut|nelpon|telpon|chat|ngajak|ngeledek|\(si|\(temen|\(adik|\(kakak)\b"
+    ),
+    r"\b[A-Z][a-z]",
+    r"[a-zA-Z'-]",
 )
 # Names joined as one list ("Tomi, Maya, Putri, sama Gading"): when one is a person, all are.
 # Two names and a comma only are a greeting as often ("Wow, Caroline!"): a list needs a third
 # name or a conjunction.
 _AND = r"\s+(?:and|dan|sama|&|or|atau)\s+"
-_JOINED = re.compile(rf"{_NAME}(?:(?:\s*,\s*(?:(?:and|dan|sama|&)\s+)?|{_AND}){_NAME})+")
+_JOINED = TokenPattern(
+    re.compile(rf"{_NAME}(?:(?:\s*,\s*(?:(?:and|dan|sama|&)\s+)?|{_AND}){_NAME})+"),
+    r"[A-Z][a-z]",
+    r"[a-zA-Z'-]",
+)
 _POSSESSIVE = re.compile(r"'s?$")
+_WHOLE_WORD = re.compile(r"[\w'-]+")
+# The letters besides A-Z a-z that a regular expression's IGNORECASE matches to one of them.
+_ASCII_CASES = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
 # Capitalized words that are not people beside those that name nothing: places and firms.
 _NOT_PEOPLE = (
     NOT_NAMES
@@ -96,24 +109,28 @@ def people_of(
     found += unique(name for name, _ in mentions)
     found += _named_in_text(names, text, vocabulary, tools)
     found += _joined_with(found, text, vocabulary, tools)
-    speakers = sorted({name for name in found if name in _speaker_names(turns)})
-    first = _first_seen(said, mentions)
-    found.sort(key=lambda name: first(name))
-    canonical = (vocabulary.person(_full_name(name, speakers)) for name in found)
+    first = _first_seen(said, mentions, found)
+    found.sort(key=first)
+    speakers = _speaker_names(turns)
+    full_name = _ShortForms({name for name in found if name in speakers})
+    canonical = (vocabulary.person(full_name(name)) for name in found)
     return unique(n for n in canonical if not vocabulary.is_ignored_person(n))
 
 
-def _first_seen(said: str, mentions: list[tuple[str, int]]) -> Callable[[str], int]:
+def _first_seen(
+    said: str, mentions: list[tuple[str, int]], names: list[str]
+) -> Callable[[str], int]:
     """Where the day first names someone, by any of their names (a turn, a mention, a known
     alias): the people list's order."""
     folded = said.casefold()
     known: dict[str, int] = {}
     for name, at in mentions:
         known.setdefault(name, at)
+    seen = Needles(name.casefold() for name in names).first(folded)
 
     def first(name: str) -> int:
-        at = folded.find(name.casefold())
-        return min(at if at >= 0 else len(folded), known.get(name, len(folded)))
+        at = seen.get(name.casefold(), len(folded))
+        return min(at, known.get(name, len(folded)))
 
     return first
 
@@ -144,16 +161,19 @@ def _named_in_text(
             counts[_bare(name.text)] += 1
             if name.inside:
                 inside.add(_bare(name.text))
-    recurring = [
-        w for w, n in counts.items() if n >= 2 and w in inside and not _written_lowercase(w, text)
-    ]
+    recurring = [w for w, n in counts.items() if n >= 2 and w in inside]
+    if recurring:
+        lowercase = lowercase_words(text)
+        recurring = [w for w in recurring if w.lower() not in lowercase]
     return [_bare(n) for n in [*cued, *recurring] if _may_be_person(_bare(n), vocabulary, tools)]
 
 
-def _written_lowercase(word: str, text: str) -> bool:
-    """Whether the day also writes the word in lowercase ("kopi", "rust"): a common word."""
-    pattern = rf"(?<![\w'-]){re.escape(word)}(?![\w'-])"
-    return any(m.group(0)[0].islower() for m in re.finditer(pattern, text, re.IGNORECASE))
+def lowercase_words(text: str) -> set[str]:
+    """The words the day writes starting in lowercase ("kopi", "rust": common words), each
+    whole (letters, digits, `'` and `-`), in the form that a name (ASCII, as `_PERSON` reads
+    one) matching it case-insensitively has once `str.lower()`ed: one pass over the day rather
+    than one per name."""
+    return {w.translate(_ASCII_CASES).lower() for w in _WHOLE_WORD.findall(text) if w[0].islower()}
 
 
 def _joined_with(
@@ -193,12 +213,23 @@ def _speaker_names(turns: dict[tuple[str, str], int]) -> set[str]:
     return {speaker for _, speaker in turns}
 
 
-def _full_name(name: str, speakers: list[str]) -> str:
-    """The speaker a short form stands for ("Mel" for Melanie), when exactly one fits."""
-    if len(name) < 3 or name in speakers:
-        return name
-    fits = [s for s in speakers if s.casefold().startswith(name.casefold())]
-    return fits[0] if len(fits) == 1 else name
+class _ShortForms:
+    """The speaker a short form stands for ("Mel" for Melanie), when exactly one fits: the
+    speakers sorted by their folded names, so the ones a form starts are side by side."""
+
+    def __init__(self, speakers: set[str]) -> None:
+        self.speakers = speakers
+        pairs = sorted((s.casefold(), s) for s in speakers)
+        self.keys = [key for key, _ in pairs]
+        self.names = [name for _, name in pairs]
+
+    def __call__(self, name: str) -> str:
+        if len(name) < 3 or name in self.speakers:
+            return name
+        form = name.casefold()
+        at = bisect_left(self.keys, form)
+        fits = [i for i in range(at, min(at + 2, len(self.keys))) if self.keys[i].startswith(form)]
+        return self.names[fits[0]] if len(fits) == 1 else name
 
 
 def _looks_like_name(speaker: str) -> bool:

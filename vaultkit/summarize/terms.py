@@ -20,11 +20,12 @@ language's package manager or imported into code (or called a library, `lib`, pa
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, insort
 from collections import Counter
 
 from vaultkit.summarize.lexicon import signals
 from vaultkit.summarize.names import PLACES, ProperName, parts_of_longer
-from vaultkit.summarize.text import Line
+from vaultkit.summarize.text import Line, TokenPattern
 from vaultkit.vocabulary import Vocabulary, term_key
 
 MAX_PER_DAY = 12  # more than this is a note pasted from somewhere, not a day's new tools
@@ -61,7 +62,9 @@ _USE = re.compile(  # the cue in any case ("Tried Qdrant"), the name as written
     r"pakai|pake|memakai|menggunakan|pindah ke|ganti ke|nyoba|coba|cobain|install|instal|"
     r"deploy|setup|upgrade|bikin|via|lewat)\s+(" + _NAME + r")"
 )
-_VERSIONED = re.compile(r"\b(" + _NAME + r")\s+v?\d+(?:\.\d+)+\b")
+_VERSIONED = TokenPattern(
+    re.compile(r"\b(" + _NAME + r")\s+v?\d+(?:\.\d+)+\b"), r"\b[A-Za-z]", r"[\w.+-]"
+)
 _INNER_CAPS = re.compile(
     r"(?<![\w./@-])((?:[a-z]+[A-Z]|[A-Z][a-z]+[A-Z]|[A-Z]+[a-z]+\d|[A-Za-z]+\d+[A-Za-z])"
     r"(?:[\w]|[.-](?=\w))*)(?![\w/@])"
@@ -127,15 +130,14 @@ def new_terms(lines: list[Line], vocabulary: Vocabulary) -> dict[str, list[str]]
                 for match in pattern.finditer(unticked):
                     name = match.group(1)
                     if _named(name) or name in code or kind == "library":
-                        add(name, kind or _kind_called(unticked[: match.start()]))
+                        add(name, kind or _kind_called(unticked, match.start()))
         if ticked:
             for match in _CODE.finditer(text):
                 add(_code_name(match.group(1)), "technology")
         plain = _CODE.sub(" ", text) if ticked else text
-        for pattern in (_USE, _VERSIONED):
-            for match in pattern.finditer(plain):
-                if _named(match.group(1)):
-                    add(match.group(1), "technology")
+        for match in (*_USE.finditer(plain), *_VERSIONED.finditer(plain)):
+            if _named(match.group(1)):
+                add(match.group(1), "technology")
         for match in _INNER_CAPS.finditer(plain):
             add(match.group(1), "technology")
     kinds: dict[str, list[str]] = {"technologies": [], "libraries": [], "projects": []}
@@ -159,8 +161,9 @@ def named_terms(
     parts = parts_of_longer(names)
     taken = {term_key(t) for ts in found.values() for t in ts}
     persons = {term_key(p) for p in people} | {term_key(p) for p in _speakers(lines)}
+    shortened = sorted(persons)
     counts = Counter(term_key(n.text) for n in names)
-    out = {kind: list(terms) for kind, terms in found.items()}
+    out = _Found(found)
     for name in names:
         key = term_key(name.text)
         if key in taken or not _named_term(name, parts, counts[key]):
@@ -168,26 +171,53 @@ def named_terms(
         words = name.text.split()
         if any(term_key(w) in persons or vocabulary.lookup(w) for w in words):
             continue
-        if name.single and any(p.startswith(key) for p in persons):  # "Mel" for Melanie
+        if name.single and _shortens(shortened, key):  # "Mel" for Melanie
             continue
-        if _lengthen(out, name.text, taken):
+        if out.lengthen(name.text, taken):
             continue
         if _acceptable(name.text, key, vocabulary, persons) and key not in PLACES:
             taken.add(key)
-            out["technologies"].append(name.text)
-    return out
+            out.add(name.text)
+    return out.terms
 
 
-def _lengthen(found: dict[str, list[str]], longer: str, taken: set[str]) -> bool:
-    """Put a longer name in the place of a term found inside it ("OpenAI" -> "OpenAI API")."""
-    words = {term_key(w) for w in longer.split()}
-    for terms in found.values():
-        for i, term in enumerate(terms):
-            if term_key(term) in words:
-                terms[i] = longer
-                taken.add(term_key(longer))
-                return True
-    return False
+def _shortens(persons: list[str], key: str) -> bool:
+    """Whether `key` starts one of the `persons` (sorted, so the ones it starts are first)."""
+    at = bisect_left(persons, key)
+    return at < len(persons) and persons[at].startswith(key)
+
+
+class _Found:
+    """The terms found so far by kind, and where each key stands (the first place first)."""
+
+    def __init__(self, found: dict[str, list[str]]) -> None:
+        self.terms = {kind: list(terms) for kind, terms in found.items()}
+        self.kinds = list(self.terms)
+        self.places: dict[str, list[tuple[int, int]]] = {}
+        for rank, terms in enumerate(self.terms.values()):
+            for i, term in enumerate(terms):
+                insort(self.places.setdefault(term_key(term), []), (rank, i))
+
+    def add(self, term: str) -> None:
+        terms = self.terms["technologies"]
+        place = (self.kinds.index("technologies"), len(terms))
+        insort(self.places.setdefault(term_key(term), []), place)
+        terms.append(term)
+
+    def lengthen(self, longer: str, taken: set[str]) -> bool:
+        """Put a longer name in the place of the first term found inside it ("OpenAI" ->
+        "OpenAI API")."""
+        words = {term_key(w) for w in longer.split()}
+        places = [self.places[w][0] for w in words if self.places.get(w)]
+        if not places:
+            return False
+        rank, i = min(places)
+        terms = self.terms[self.kinds[rank]]
+        self.places[term_key(terms[i])].remove((rank, i))
+        terms[i] = longer
+        insort(self.places.setdefault(term_key(longer), []), (rank, i))
+        taken.add(term_key(longer))
+        return True
 
 
 def _named_term(name: ProperName, parts: set[str], count: int) -> bool:
@@ -225,9 +255,9 @@ def _code_name(span: str) -> str:
     return first if (command and words[1][:1] in "-./$") or (command and len(words) > 2) else ""
 
 
-def _kind_called(before: str) -> str:
-    """The kind of a thing given a name: a project when the words before call it one."""
-    return "project" if _PROJECT_WORD.search(before[-60:]) else "technology"
+def _kind_called(text: str, at: int) -> str:
+    """The kind of a thing given a name at `at`: a project when the words before call it one."""
+    return "project" if _PROJECT_WORD.search(text[max(0, at - 60) : at]) else "technology"
 
 
 def _named(word: str) -> bool:

@@ -9,6 +9,7 @@ keeps its speaker apart from its words. The managed link lines (spine, parent) a
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from vaultkit.files.document import split_frontmatter
@@ -118,8 +119,10 @@ def _named_speaker(words: str) -> bool:
 
 def clean(text: str) -> str:
     """Markdown noise removed (link syntax, emphasis, quote marks), code ticks kept."""
-    text = _WIKILINK.sub(lambda m: m.group(2) or m.group(1), text)
-    text = _MD_LINK.sub(r"\1", text)
+    if "]]" in text:  # else each `[[` would be read to the end of the line, and match nothing
+        text = _WIKILINK.sub(lambda m: m.group(2) or m.group(1), text)
+    if "](" in text:
+        text = _MD_LINK.sub(r"\1", text)
     text = _EMPHASIS.sub("", text)
     text = text.lstrip("#> \t")
     return " ".join(text.split())
@@ -135,3 +138,34 @@ def sentences(text: str) -> list[str]:
 def unticked(text: str) -> str:
     """Text without code ticks (for a bullet: the words stay)."""
     return text.replace("`", "")
+
+
+class TokenPattern:
+    """A pattern whose match starts where `start` matches, and whose first word runs to the end
+    of the token it starts in (a run of `chars`, a character class), so that from every start
+    in one token it fails alike. `finditer` finds what `pattern.finditer` does, but after a
+    failed start skips the token's other starts, when the text holds a long token: tried at each,
+    a token would be read once per start (its length squared)."""
+
+    def __init__(self, pattern: re.Pattern[str], start: str, chars: str) -> None:
+        self.pattern = pattern
+        self.start = re.compile(start, pattern.flags)
+        self.rest = re.compile(f"{chars}*", pattern.flags)
+        self.long = re.compile(f"{chars}{{{LONG_TOKEN},}}", pattern.flags)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        if self.long.search(text) is None:
+            yield from self.pattern.finditer(text)
+            return
+        at = 0
+        while (start := self.start.search(text, at)) is not None:
+            match = self.pattern.match(text, start.start())
+            if match is not None:
+                yield match
+                at = max(match.end(), start.start() + 1)
+                continue
+            rest = self.rest.match(text, start.start())  # always matches (maybe empty)
+            at = max(rest.end() if rest else 0, start.start() + 1)
+
+
+LONG_TOKEN = 64  # a token this long is read once, not once per start (shorter ones cost little)
