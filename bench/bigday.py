@@ -42,7 +42,7 @@ from typing import Any
 from vaultkit.config import load_config
 from vaultkit.model import DayInput
 from vaultkit.summarize.offline import OfflineSummarizer
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.text.vocabulary import Vocabulary
 
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent

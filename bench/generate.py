@@ -148,7 +148,7 @@ class Day:
 
 def config_dict() -> dict:
     """vaultkit's starter config with the synthetic vocabulary and people."""
-    from vaultkit.jobs.init import default_config
+    from vaultkit.workspace.init import default_config
 
     config = default_config()
     config["_about"] = "Synthetic benchmark workspace written by bench/generate.py."
@@ -364,8 +364,8 @@ class SummaryWriter:
 
     def __init__(self, workspace: Path):
         from vaultkit.config import load_config
-        from vaultkit.summary.render import Renderer
-        from vaultkit.vocabulary import Vocabulary
+        from vaultkit.pages.render import Renderer
+        from vaultkit.text.vocabulary import Vocabulary
 
         self.config = load_config(workspace / "memory_config.json")
         self.vocabulary = Vocabulary(self.config.vocabulary, self.config.people)
@@ -393,7 +393,7 @@ class SummaryWriter:
         from vaultkit.files.sources import content_of_note, content_of_transcript, source_digest
         from vaultkit.files.storage import digest
         from vaultkit.model import DayFields
-        from vaultkit.summary.schema import add_marker
+        from vaultkit.pages.schema import add_marker
 
         summary = self.vocabulary.summary(
             d.day,
@@ -417,8 +417,8 @@ class SummaryWriter:
 
     def side_notes(self) -> dict[Path, str]:
         """The people's and projects' notes and Obsidian's settings, as sync writes them."""
-        from vaultkit.jobs.init import obsidian_settings
-        from vaultkit.summary import entities
+        from vaultkit.pages import entities
+        from vaultkit.pages.obsidian import obsidian_settings
 
         notes = {
             entities.note_path(self.config, e): entities.render(e, None)

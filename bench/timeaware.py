@@ -2187,7 +2187,7 @@ def questions(vault: Vault, seed: int) -> list[Question]:
 
 def config_dict() -> dict[str, object]:
     """vaultkit's starter config with the topics' vocabulary and the team."""
-    from vaultkit.jobs.init import default_config
+    from vaultkit.workspace.init import default_config
 
     config = default_config()
     config["_about"] = MARKER

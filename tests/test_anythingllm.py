@@ -13,7 +13,7 @@ from tests.anythingllm_server import (  # noqa: F401
     AnythingLLMServer,
     anythingllm_fixture,
 )
-from vaultkit.anythingllm import AnythingLLM, api_url, day_of_title
+from vaultkit.anythingllm.client import AnythingLLM, api_url, day_of_title
 from vaultkit.errors import (
     EndpointError,
     EndpointUnavailableError,

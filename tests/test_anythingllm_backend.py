@@ -16,9 +16,9 @@ from tests.anythingllm_server import (  # noqa: F401
     AnythingLLMServer,
     anythingllm_fixture,
 )
-from vaultkit.anythingllm import connect, target_of
+from vaultkit.anythingllm.client import connect, target_of
+from vaultkit.anythingllm.pushed import PushedDays
 from vaultkit.config import load_config
-from vaultkit.index.pushed import PushedDays
 
 KEY_ENV = "VAULTKIT_TEST_ANYTHINGLLM_KEY"
 NOTES = {

@@ -14,10 +14,10 @@ import pytest
 from tests.conftest import tree_hashes
 from vaultkit.config import Config, load_config
 from vaultkit.errors import ArchiveError
-from vaultkit.jobs import archive as archive_module
-from vaultkit.jobs.archive import archive
-from vaultkit.jobs.reconcile import reconcile_plan
-from vaultkit.jobs.sync import sync
+from vaultkit.sync.daily import sync
+from vaultkit.sync.plan import reconcile_plan
+from vaultkit.workspace import archive as archive_module
+from vaultkit.workspace.archive import archive
 
 AS_OF = date(2026, 8, 15)  # with the default 30 days: every day before 2026-07-16 is archived
 OLD = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "13", "14", "15"]

@@ -13,13 +13,13 @@ from tests.conftest import tree_hashes
 from tests.llm_server import chat, error, llm_server_fixture  # noqa: F401
 from vaultkit.config import Config, load_config
 from vaultkit.errors import SummarizerError
-from vaultkit.jobs.backfill import backfill
-from vaultkit.jobs.reconcile import reconcile_plan
-from vaultkit.jobs.sync import sync
 from vaultkit.model import DayFields, DayInput
+from vaultkit.pages.schema import read_marker
 from vaultkit.summarize.offline import OfflineSummarizer
-from vaultkit.summary.schema import read_marker
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.sync.backfill import backfill
+from vaultkit.sync.daily import sync
+from vaultkit.sync.plan import reconcile_plan
+from vaultkit.text.vocabulary import Vocabulary
 
 DAYS = 18  # daily notes in the example vault
 

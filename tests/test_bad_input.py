@@ -10,8 +10,8 @@ import pytest
 
 from tests.conftest import tree_hashes
 from vaultkit.config import load_config
-from vaultkit.jobs.sync import sync
 from vaultkit.search.search import search
+from vaultkit.sync.daily import sync
 
 
 def config_path(workspace: Path) -> Path:

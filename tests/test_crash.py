@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from vaultkit.config import load_config
-from vaultkit.jobs.sync import sync
-from vaultkit.summary.schema import read_marker
+from vaultkit.pages.schema import read_marker
+from vaultkit.sync.daily import sync
 
 KILL_AFTER = (0.4, 0.7, 1.0, 1.4)
 

@@ -10,9 +10,9 @@ import pytest
 from vaultkit.config import load_config
 from vaultkit.index.bm25 import DayIndex
 from vaultkit.index.date_terms import day_terms, is_date_term, query_date_terms
-from vaultkit.jobs.sync import sync
 from vaultkit.search.backends import semantic_scores
 from vaultkit.search.search import search
+from vaultkit.sync.daily import sync
 
 
 @pytest.mark.parametrize(

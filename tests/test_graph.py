@@ -12,7 +12,7 @@ import pytest
 
 from vaultkit.config import load_config
 from vaultkit.errors import UsageError
-from vaultkit.graph import build_graph, export, graph_stats, neighbors
+from vaultkit.reports.graph import build_graph, export, graph_stats, neighbors
 
 
 def write_summary(

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import tree_hashes
-from vaultkit.files.links import link_target, wikilink
 from vaultkit.files.lock import vault_lock
+from vaultkit.files.wikilinks import link_target, wikilink
 from vaultkit.model import DayFields
 from vaultkit.summarize.base import validate_fields
 

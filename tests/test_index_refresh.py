@@ -12,8 +12,8 @@ import pytest
 from vaultkit.config import Config, load_config
 from vaultkit.index.refresh import RECENT_DAYS, ChangeFinder
 from vaultkit.index.store import SearchIndex, refresh_index
-from vaultkit.jobs.sync import sync
 from vaultkit.search.search import search
+from vaultkit.sync.daily import sync
 
 D = date.fromisoformat
 AS_OF = D("2026-07-31")

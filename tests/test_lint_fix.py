@@ -25,7 +25,7 @@ from test_lint_rules import (
 
 from vaultkit.lint import fix_vault
 from vaultkit.lint.rules import BY_NAME
-from vaultkit.summary.schema import add_marker, read_marker
+from vaultkit.pages.schema import add_marker, read_marker
 
 FIXABLE = [case for case in CASES if BY_NAME[case[0]].fixable]
 

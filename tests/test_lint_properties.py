@@ -12,8 +12,8 @@ from test_lint_rules import CONFIG, NOTE, S, make_workspace, summary_text
 
 from vaultkit.config import config_from_dict, load_config
 from vaultkit.lint import check_summary_text, fix_summary_text, fix_vault, lint_vault
-from vaultkit.summary.schema import SUMMARY_KEYS
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.pages.schema import SUMMARY_KEYS
+from vaultkit.text.vocabulary import Vocabulary
 
 _CONFIG = config_from_dict(CONFIG, root=Path("."))
 VOCAB = Vocabulary(_CONFIG.vocabulary, _CONFIG.people)

@@ -13,11 +13,11 @@ from vaultkit.config import Config, load_config
 from vaultkit.lint import LintReport, check_summary_text, lint_vault
 from vaultkit.lint.rules import BY_ID, BY_NAME, RULES
 from vaultkit.model import Summary, Uncategorized
-from vaultkit.summary.entities import Entity
-from vaultkit.summary.entities import render as render_entity
-from vaultkit.summary.render import Renderer
-from vaultkit.summary.schema import add_marker
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.pages.entities import Entity
+from vaultkit.pages.entities import render as render_entity
+from vaultkit.pages.render import Renderer
+from vaultkit.pages.schema import add_marker
+from vaultkit.text.vocabulary import Vocabulary
 
 CONFIG = {
     "schema_version": 1,

@@ -16,10 +16,10 @@ import pytest
 from tests.conftest import tree_hashes
 from vaultkit.config import load_config
 from vaultkit.errors import UsageError
-from vaultkit.jobs.sync import sync
 from vaultkit.mcp.server import PROTOCOL_VERSIONS, McpServer, respond, serve
 from vaultkit.mcp.tools import TOOLS, check_arguments
 from vaultkit.search.search import search
+from vaultkit.sync.daily import sync
 
 AS_OF = "2026-07-31"
 

@@ -11,8 +11,8 @@ import obsidiantools.api as otools
 
 from tests.conftest import tree_hashes
 from vaultkit.config import load_config
-from vaultkit.jobs.sync import sync
 from vaultkit.lint import lint_vault
+from vaultkit.sync.daily import sync
 
 
 def synced(workspace: Path) -> Path:

@@ -11,11 +11,11 @@ import pytest
 
 from vaultkit.config import Config, load_config
 from vaultkit.errors import UsageError
-from vaultkit.jobs.sync import sync
 from vaultkit.model import Hit
 from vaultkit.search.filters import Filters
 from vaultkit.search.recall import build_pack, recall
 from vaultkit.search.search import search
+from vaultkit.sync.daily import sync
 
 AS_OF = date(2026, 1, 10)
 ZEBRA_LINES = "\n".join(

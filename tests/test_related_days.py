@@ -10,7 +10,7 @@ from datetime import date, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vaultkit.summary.related import MAX_POSTING, Timeline, timeline_of
+from vaultkit.sync.related import MAX_POSTING, Timeline, timeline_of
 
 START = date(2024, 1, 1)
 

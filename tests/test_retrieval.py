@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from vaultkit.index.bm25 import PROXIMITY_DISTANCE, DayIndex, proximity_bonus
 from vaultkit.index.date_terms import day_terms, is_date_term
 from vaultkit.index.turns import parse_turns
-from vaultkit.language import tokenize
 from vaultkit.search.backends import semantic_scores
+from vaultkit.text.language import tokenize
 
 
 def test_bonus_grows_as_the_terms_come_closer() -> None:

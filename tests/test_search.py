@@ -12,11 +12,11 @@ import pytest
 from vaultkit.config import load_config
 from vaultkit.index.records import DayRecord
 from vaultkit.index.store import SearchIndex, refresh_index
-from vaultkit.jobs.sync import sync
 from vaultkit.model import Summary
 from vaultkit.search.filters import NO_FILTERS, Filters
 from vaultkit.search.scoring import Scoring, gate_floor, rank, relevance_gate
 from vaultkit.search.search import search
+from vaultkit.sync.daily import sync
 
 D = date.fromisoformat
 AS_OF = D("2026-07-31")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from vaultkit.config import load_config
-from vaultkit.jobs.sync import sync
+from vaultkit.sync.daily import sync
 
 
 @pytest.fixture

@@ -12,10 +12,10 @@ import pytest
 
 from vaultkit.config import load_config
 from vaultkit.index.asides import event_kinds, is_aside
-from vaultkit.jobs.sync import sync
 from vaultkit.search.intent import read_query
 from vaultkit.search.recall import recall
 from vaultkit.search.search import search
+from vaultkit.sync.daily import sync
 
 AS_OF = date(2026, 6, 30)
 

@@ -13,9 +13,9 @@ import pytest
 from vaultkit.config import load_config
 from vaultkit.index.embeddings import VectorCache, chunk_key
 from vaultkit.index.store import SearchIndex, open_index
-from vaultkit.jobs.init import search_defaults
 from vaultkit.search.backends import reciprocal_rank_fusion
 from vaultkit.search.search import search
+from vaultkit.workspace.init import search_defaults
 
 NOTES = {
     "2026-03-02": "Rina: we adopted a puppy named Coco, she is a golden retriever.",

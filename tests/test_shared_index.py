@@ -357,7 +357,7 @@ def test_a_reader_keeps_the_vectors_until_the_writer_changes_them(writer, reader
     """The embeddings backend on the shared index: the writer stores the chunk vectors, a reader
     scores with them, keeps them between searches and reads them again after a sync."""
     from tests.llm_server import fake_embedding
-    from vaultkit.jobs.sync import sync
+    from vaultkit.sync.daily import sync
 
     for path in (writer, reader):
         data = json.loads(path.read_text())

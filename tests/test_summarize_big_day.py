@@ -29,7 +29,7 @@ from vaultkit.summarize.needles import Needles
 from vaultkit.summarize.offline import MAX_DAY_CHARS, OfflineSummarizer
 from vaultkit.summarize.portion import first_part, size
 from vaultkit.summarize.text import LONG_TOKEN
-from vaultkit.vocabulary import Vocabulary, term_key
+from vaultkit.text.vocabulary import Vocabulary, term_key
 
 DAY = date(2026, 7, 21)
 FAST = settings(max_examples=300, deadline=None)

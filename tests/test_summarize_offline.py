@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from vaultkit.config import PeopleConfig, VocabularyConfig, load_config
 from vaultkit.model import DayInput
 from vaultkit.summarize.base import validate_fields
-from vaultkit.summarize.lexicon import signals
 from vaultkit.summarize.offline import OfflineSummarizer
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.text.lexicon import signals
+from vaultkit.text.vocabulary import Vocabulary
 
 REPO = Path(__file__).resolve().parent.parent
 DAY = date(2026, 7, 6)

@@ -16,7 +16,7 @@ from vaultkit.http import post_json, redact_url
 from vaultkit.model import DayFields, DayInput
 from vaultkit.summarize import make_summarizer
 from vaultkit.summarize.openai import OpenAISummarizer, fields_from_answer, user_prompt
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.text.vocabulary import Vocabulary
 
 REPO = Path(__file__).resolve().parent.parent
 KEY_ENV = "VAULTKIT_TEST_LLM_KEY"

@@ -13,7 +13,7 @@ from vaultkit.config import PeopleConfig, VocabularyConfig, load_config
 from vaultkit.model import DayInput
 from vaultkit.summarize.mood import mood_of
 from vaultkit.summarize.offline import OfflineSummarizer
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.text.vocabulary import Vocabulary
 
 REPO = Path(__file__).resolve().parent.parent
 DEV = REPO / "tests" / "data" / "summarizer-dev"

@@ -13,12 +13,12 @@ from tests.conftest import tree_hashes
 from vaultkit.config import load_config
 from vaultkit.errors import LockedError, SummarizerError
 from vaultkit.files.lock import vault_lock
-from vaultkit.jobs.reconcile import reconcile_plan
-from vaultkit.jobs.sync import sync
 from vaultkit.model import DayFields, DayInput
+from vaultkit.pages.schema import read_marker
 from vaultkit.summarize.offline import OfflineSummarizer
-from vaultkit.summary.schema import read_marker
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.sync.daily import sync
+from vaultkit.sync.plan import reconcile_plan
+from vaultkit.text.vocabulary import Vocabulary
 
 
 def summaries(root: Path) -> dict[str, str]:

@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 
 from tests.conftest import REPO
 from vaultkit.config import load_config
-from vaultkit.jobs.sync import sync
 from vaultkit.model import DayFields, DayInput
 from vaultkit.summarize.offline import OfflineSummarizer
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.sync.daily import sync
+from vaultkit.text.vocabulary import Vocabulary
 
 NOTES = sorted((REPO / "vault" / "memory").glob("????-??-??.md"))
 DAYS = [p.stem for p in NOTES]

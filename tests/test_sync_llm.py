@@ -13,7 +13,7 @@ from pathlib import Path
 from tests.conftest import tree_hashes
 from tests.llm_server import Reply, chat, error, llm_server_fixture  # noqa: F401
 from vaultkit.config import load_config
-from vaultkit.summary.schema import read_marker
+from vaultkit.pages.schema import read_marker
 
 GOOD = {
     "people": ["Gading", "fred"],

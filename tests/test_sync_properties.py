@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vaultkit.config import config_from_dict
-from vaultkit.jobs.sync import sync
+from vaultkit.sync.daily import sync
 
 YAMLISH = st.lists(
     st.sampled_from(

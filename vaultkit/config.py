@@ -18,6 +18,7 @@ from vaultkit.strict_json import DuplicateKeyError, loads_strict
 CONFIG_NAME = "memory_config.json"
 MEMORY_INDEX_NAME = "MEMORY_INDEX.md"
 SCHEMA_VERSION = 1
+LANGUAGES = {"en": "english", "id": "indonesian"}  # ISO 639-1 code -> Snowball's stemmer
 
 
 @dataclass(frozen=True)
@@ -392,8 +393,6 @@ def _check_values(config: Config, source: Path | None) -> None:
         ),
     ]
     weights = config.scoring.weights
-    from vaultkit.language import LANGUAGES
-
     unknown = [code for code in config.languages if code not in LANGUAGES]
     if unknown or not config.languages:
         raise ConfigError(

@@ -21,8 +21,8 @@ from vaultkit.cli.console import (
 )
 
 if TYPE_CHECKING:
-    from vaultkit.jobs.archive import ArchiveReport
-    from vaultkit.jobs.backfill import BackfillReport
+    from vaultkit.sync.backfill import BackfillReport
+    from vaultkit.workspace.archive import ArchiveReport
 
 
 @app.command()
@@ -52,7 +52,7 @@ def backfill(
 ) -> None:
     """Summarize old daily notes from the archive, paced and resumable (run again to continue)."""
     from vaultkit.cli.loading import load
-    from vaultkit.jobs.backfill import backfill as run_backfill
+    from vaultkit.sync.backfill import backfill as run_backfill
 
     with progress_bar() as progress:
         report = run(
@@ -89,7 +89,7 @@ def archive(
 ) -> None:
     """Move summarized days' notes and transcripts to the archive: copy, verify, then remove."""
     from vaultkit.cli.loading import load
-    from vaultkit.jobs.archive import archive as run_archive
+    from vaultkit.workspace.archive import archive as run_archive
 
     with progress_bar() as progress:
         report = run(

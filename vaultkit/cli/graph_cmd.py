@@ -25,7 +25,7 @@ TagsOption = Annotated[
 def stats(config: ConfigOption = None, tags: TagsOption = False, json: JsonOption = False) -> None:
     """Node and edge counts by kind, components, orphan days and the busiest people and projects."""
     from vaultkit.cli.loading import load
-    from vaultkit.graph import build_graph, graph_stats
+    from vaultkit.reports.graph import build_graph, graph_stats
 
     result = run(lambda: graph_stats(build_graph(load(config), tags=tags)))
     if json:
@@ -42,8 +42,8 @@ def neighbors(
     json: JsonOption = False,
 ) -> None:
     """A day's spine neighbours, related days (both ways), people and projects."""
-    from vaultkit import graph
     from vaultkit.cli.loading import load
+    from vaultkit.reports import graph
 
     def call() -> dict[str, Any]:
         when = parse_day(day, "DATE")
@@ -79,7 +79,7 @@ def export_graph(
 ) -> None:
     """Write the graph as GraphML, GEXF or node-link JSON (for Gephi, Cytoscape, networkx)."""
     from vaultkit.cli.loading import load
-    from vaultkit.graph import build_graph, export
+    from vaultkit.reports.graph import build_graph, export
 
     def call() -> tuple[Path, int, int]:
         g = build_graph(load(config), tags=tags)

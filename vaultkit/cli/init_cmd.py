@@ -17,7 +17,7 @@ def init(
     json: JsonOption = False,
 ) -> None:
     """Create a workspace: config with vocabulary, vault folders, templates. Never overwrites."""
-    from vaultkit.jobs.init import init_workspace
+    from vaultkit.workspace.init import init_workspace
 
     created = run(lambda: init_workspace(directory))
     if json:

@@ -15,7 +15,7 @@ def load(path: Path | None, *, reading: bool = False) -> Config:
     """The config at `path` (default: `./memory_config.json`); its warnings go to stderr.
     `reading`: a command that only reads the index (see `load_config`)."""
     from vaultkit.config import load_config
-    from vaultkit.vocabulary import config_warnings
+    from vaultkit.text.vocabulary import config_warnings
 
     config = load_config(path, reading=reading)
     for message in config_warnings(config):

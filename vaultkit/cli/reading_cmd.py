@@ -32,7 +32,7 @@ def explain(
 ) -> None:
     """Why a day gets its importance, mood, people, terms and bullets: the features behind them."""
     from vaultkit.cli.loading import load
-    from vaultkit.jobs.explain import explain_day
+    from vaultkit.reports.explain import explain_day
 
     def call() -> dict[str, Any]:
         when = parse_day(day, "DAY")
@@ -57,7 +57,7 @@ def vocab(
     """The vocabulary drift report: every uncategorized term, its days, the closest known term,
     and the config that adopts it."""
     from vaultkit.cli.loading import load
-    from vaultkit.jobs.vocab import vocabulary_drift
+    from vaultkit.reports.vocab import vocabulary_drift
 
     report = run(lambda: vocabulary_drift(load(config), min_days=min_days))
     if json:

@@ -19,7 +19,7 @@ from vaultkit.cli.console import (
 )
 
 if TYPE_CHECKING:
-    from vaultkit.jobs.report import SyncReport
+    from vaultkit.sync.report import SyncReport
 
 
 @app.command()
@@ -51,8 +51,8 @@ def sync(
     Exit 1 when a day failed, an invalid summary was kept, or the run stopped early.
     """
     from vaultkit.cli.loading import load
-    from vaultkit.jobs.sync import Scope
-    from vaultkit.jobs.sync import sync as run_sync
+    from vaultkit.sync.daily import Scope
+    from vaultkit.sync.daily import sync as run_sync
 
     with progress_bar() as progress:
         report = run(
@@ -90,7 +90,7 @@ def reconcile(
     Exit 1 when a day is listed (as lint does with findings), 0 when every summary is current.
     """
     from vaultkit.cli.loading import load
-    from vaultkit.jobs.reconcile import reconcile_plan
+    from vaultkit.sync.plan import reconcile_plan
 
     if fill:
         sync(config=config, force=force, take_over=take_over, json=json)

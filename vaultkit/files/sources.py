@@ -7,8 +7,8 @@ from datetime import date
 from pathlib import Path
 
 from vaultkit.files.document import decode
-from vaultkit.files.links import PARENT_LINE, SPINE_LINE, set_managed_line
 from vaultkit.files.storage import digest, read_bytes
+from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE, set_managed_line
 from vaultkit.model import DayInput
 
 

@@ -12,7 +12,7 @@ not an aside: a status is read first.
 
 from __future__ import annotations
 
-from vaultkit.summarize.lexicon import Matcher, signals
+from vaultkit.text.lexicon import Matcher, signals
 
 ASIDES: dict[str, tuple[str, ...]] = {
     "no_news": (

@@ -45,7 +45,7 @@ from vaultkit.index.date_terms import day_terms, is_date_term
 from vaultkit.index.proximity import PROXIMITY_DISTANCE, proximity_bonus
 from vaultkit.index.sql import Database, open_sqlite
 from vaultkit.index.turns import Turn, parse_turns
-from vaultkit.language import Analyzer
+from vaultkit.text.language import Analyzer
 
 __all__ = ["PROXIMITY_DISTANCE", "RERANK_DAYS", "DayIndex", "proximity_bonus"]
 

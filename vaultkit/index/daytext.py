@@ -47,7 +47,7 @@ def read_day(config: Config, files: Mapping[str, FileState]) -> DayText:
     # Imported here: a search that finds nothing changed never reads or parses a file.
     from vaultkit.files.document import parse_document
     from vaultkit.files.sources import content_of_note, content_of_transcript, read_text_lenient
-    from vaultkit.summary.schema import parse_summary
+    from vaultkit.pages.schema import parse_summary
 
     notes: list[str] = []
     warnings: list[str] = []

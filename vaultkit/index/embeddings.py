@@ -11,7 +11,7 @@ import math
 import os
 import sqlite3
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
@@ -276,6 +276,17 @@ def vector_matrix(db: Database, key: str) -> VectorMatrix:
     _HELD.clear()  # one index at a time: a process that reads another lets go of the last
     _HELD[key] = (version, matrix)
     return matrix
+
+
+def min_max(similarities: dict[date, float], allowed: Container[date] | None) -> dict[date, float]:
+    """Similarities of the allowed days spread onto [0, 1]: the best 1, the worst 0 (left out)."""
+    best = {d: s for d, s in similarities.items() if allowed is None or d in allowed}
+    if not best:
+        return {}
+    low, high = min(best.values()), max(best.values())
+    if high <= low:
+        return dict.fromkeys(best, 1.0)
+    return {d: (s - low) / (high - low) for d, s in best.items() if s > low}
 
 
 def best_cosines(matrix: VectorMatrix, wanted: Sequence[float]) -> dict[date, float]:

@@ -12,7 +12,7 @@ from typing import Any
 
 from vaultkit.index.sql import Database
 from vaultkit.model import Summary
-from vaultkit.summary.schema import summary_of
+from vaultkit.pages.schema import summary_of
 
 _CHUNK = 500  # SQLite's default limit on host parameters is 999
 

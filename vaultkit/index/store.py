@@ -33,9 +33,9 @@ from vaultkit.index.daytext import embed_chunks, read_day
 from vaultkit.index.records import Records
 from vaultkit.index.refresh import ChangeFinder, FileState, folder_times
 from vaultkit.index.sql import Database, open_sqlite
-from vaultkit.language import Analyzer
 from vaultkit.model import Progress
-from vaultkit.summary.schema import fields_of
+from vaultkit.pages.schema import fields_of
+from vaultkit.text.language import Analyzer
 
 if TYPE_CHECKING:
     from vaultkit.index.embeddings import Embedder

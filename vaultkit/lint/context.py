@@ -15,7 +15,7 @@ from vaultkit.config import Config
 from vaultkit.errors import NotAFileError
 from vaultkit.files.layout import VaultFiles, scan_archive
 from vaultkit.files.storage import read_bytes
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.text.vocabulary import Vocabulary
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,7 @@ def link_targets(config: Config, archived: Collection[date]) -> LinkTargets:
                 paths.add(rel[:-3].casefold())
     aliases: dict[str, str] = {}
     people, terms = config.people, config.vocabulary
-    from vaultkit.files.links import link_target
+    from vaultkit.files.wikilinks import link_target
 
     for alias, target in (*people.aliases.items(), *terms.aliases.items()):
         note = link_target(target)
@@ -134,7 +134,7 @@ def vault_context(config: Config, found: VaultFiles) -> Context:
 
 def property_types(config: Config) -> dict[str, str]:
     """Obsidian's property types: vaultkit's own, overridden by the vault's `.obsidian/types.json`."""
-    from vaultkit.summary.schema import OBSIDIAN_TYPES
+    from vaultkit.pages.schema import OBSIDIAN_TYPES
 
     types = dict(OBSIDIAN_TYPES["types"])
     try:

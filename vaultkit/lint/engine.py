@@ -23,7 +23,7 @@ from vaultkit.lint.findings import Result, problem
 from vaultkit.lint.reports import FileChange, FixReport, LintReport
 from vaultkit.lint.vault_checks import name_collisions, property_type_problems
 from vaultkit.model import Problem, Progress
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.text.vocabulary import Vocabulary
 
 
 def lint_vault(

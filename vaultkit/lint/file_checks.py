@@ -12,7 +12,7 @@ from vaultkit.config import MEMORY_INDEX_NAME
 from vaultkit.dates import DATE_PATTERN
 from vaultkit.errors import FileFormatError
 from vaultkit.files.document import decode, split_frontmatter
-from vaultkit.files.links import PARENT_LINE, SPINE_LINE, parent_line, spine_line
+from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE, parent_line, spine_line
 from vaultkit.lint.context import Context, Entry
 from vaultkit.lint.findings import Findings, Result, problem
 from vaultkit.lint.fixes import Plan
@@ -21,7 +21,7 @@ from vaultkit.lint.frontmatter import Front
 from vaultkit.lint.link_checks import check_links, check_managed, check_resolution, fast_targets
 from vaultkit.lint.summary_checks import check_summary
 from vaultkit.lint.vault_checks import category
-from vaultkit.summary.schema import SUMMARY_KEYS
+from vaultkit.pages.schema import SUMMARY_KEYS
 
 _DAILY_LIKE = re.compile(DATE_PATTERN + r"\.md")
 _SUMMARY_KEYS = frozenset(SUMMARY_KEYS)

@@ -13,9 +13,9 @@ from typing import Any
 
 from vaultkit.dates import DATE_PATTERN
 from vaultkit.files.document import split_frontmatter
-from vaultkit.files.links import FOOTER_PREFIX, set_managed_line
+from vaultkit.files.wikilinks import FOOTER_PREFIX, set_managed_line
 from vaultkit.lint.frontmatter import Front
-from vaultkit.summary.schema import MARKER, add_marker, read_marker
+from vaultkit.pages.schema import MARKER, add_marker, read_marker
 
 _DATE_LINK = re.compile(
     r"(!?)\[\[\s*(" + DATE_PATTERN + r")\s*(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]"

@@ -8,7 +8,7 @@ from vaultkit.files.document import top_level_keys
 from vaultkit.lint.findings import Findings
 from vaultkit.lint.fixes import Plan
 from vaultkit.lint.frontmatter import Front
-from vaultkit.vocabulary import unique, valid_tag
+from vaultkit.text.vocabulary import unique, valid_tag
 
 
 def check_generic_front(front: Front, found: Findings, plan: Plan) -> None:

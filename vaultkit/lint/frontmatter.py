@@ -16,7 +16,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from vaultkit.lint.findings import Findings
-from vaultkit.summary.render import yaml_list, yaml_scalar
+from vaultkit.pages.render import yaml_list, yaml_scalar
 
 try:  # libyaml, as in vaultkit.files.document
     from yaml import CSafeLoader as _Loader

@@ -6,11 +6,17 @@ import re
 from functools import lru_cache
 
 from vaultkit.dates import DATE_PATTERN
-from vaultkit.files.links import FOOTER_PREFIX, LINK_UNSAFE, PARENT_LINE, find_wikilinks, wikilink
+from vaultkit.files.wikilinks import (
+    FOOTER_PREFIX,
+    LINK_UNSAFE,
+    PARENT_LINE,
+    find_wikilinks,
+    wikilink,
+)
 from vaultkit.lint.context import LinkTargets
 from vaultkit.lint.findings import Findings
 from vaultkit.lint.fixes import Plan, footer_index
-from vaultkit.summary.schema import MARKER
+from vaultkit.pages.schema import MARKER
 
 DATE_LIKE = re.compile(DATE_PATTERN)
 _LINK_FAST = re.compile(r"\[\[([^\[\]\n]*?)\]\]")

@@ -11,7 +11,7 @@ from datetime import date, datetime
 from typing import Any
 
 from vaultkit.dates import parse_date
-from vaultkit.files.links import PARENT_LINE, parent_line
+from vaultkit.files.wikilinks import PARENT_LINE, parent_line
 from vaultkit.lint.context import Context, Entry
 from vaultkit.lint.findings import Findings
 from vaultkit.lint.fixes import Plan
@@ -26,7 +26,7 @@ from vaultkit.lint.link_checks import (
     fast_targets,
 )
 from vaultkit.lint.term_checks import check_terms
-from vaultkit.summary.schema import SUMMARY_KEYS
+from vaultkit.pages.schema import SUMMARY_KEYS
 
 
 def check_summary(

@@ -14,8 +14,8 @@ from typing import Any
 from vaultkit.lint.context import Context
 from vaultkit.lint.findings import Findings
 from vaultkit.lint.frontmatter import Front
-from vaultkit.summary.schema import UNCATEGORIZED_KEYS
-from vaultkit.vocabulary import tag_of, term_key, unique
+from vaultkit.pages.schema import UNCATEGORIZED_KEYS
+from vaultkit.text.vocabulary import tag_of, term_key, unique
 
 
 @dataclass

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
-from vaultkit.language import STOPWORDS
 from vaultkit.search.when import Window, read_window
-from vaultkit.summarize.lexicon import LEXICON, signals
+from vaultkit.text.language import STOPWORDS
+from vaultkit.text.lexicon import LEXICON, signals
 
 Intent = Literal["latest", "first", "important"]
 MAX_QUERY_CHARS = 4096  # a question, with room to spare; a longer one is a pasted document

@@ -22,13 +22,13 @@ from vaultkit.config import Config
 from vaultkit.errors import UsageError, VaultkitError
 from vaultkit.files.document import parse_document, split_frontmatter
 from vaultkit.files.layout import shown_path
-from vaultkit.files.links import PARENT_LINE, SPINE_LINE
 from vaultkit.files.sources import decode_lenient
 from vaultkit.files.storage import read_bytes
-from vaultkit.language import Analyzer
+from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE
 from vaultkit.model import Hit, Progress, Summary
+from vaultkit.pages.schema import parse_summary
 from vaultkit.search.filters import NO_FILTERS, Filters
-from vaultkit.summary.schema import parse_summary
+from vaultkit.text.language import Analyzer
 
 FilesOf = Callable[[date], list[tuple[Path, str]]]  # a day's files, (path, kind), note first
 Read = Callable[[Path], bytes]  # a file's bytes

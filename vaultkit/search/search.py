@@ -148,7 +148,7 @@ class Searcher:
 
     def filter_warnings(self, filters: Filters) -> list[str]:
         """A person, project or tag filter that no day of the index has, with the closest one."""
-        from vaultkit.vocabulary import did_you_mean
+        from vaultkit.text.vocabulary import did_you_mean
 
         warnings = []
         for value, name, field_name in (

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from vaultkit.config import Config
 from vaultkit.summarize.base import Summarizer, validate_fields
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.text.vocabulary import Vocabulary
 
 __all__ = ["Summarizer", "make_summarizer", "validate_fields"]
 

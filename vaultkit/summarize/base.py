@@ -6,7 +6,7 @@ from datetime import date
 from typing import Protocol
 
 from vaultkit.errors import SummarizerError
-from vaultkit.files.links import without_controls
+from vaultkit.files.wikilinks import without_controls
 from vaultkit.model import DayFields, DayInput
 
 MIN_BULLETS, MAX_BULLETS = 1, 6

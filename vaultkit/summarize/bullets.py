@@ -28,12 +28,12 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from vaultkit.language import tokenize
 from vaultkit.summarize.greedy import Key, LazyScan
-from vaultkit.summarize.lexicon import signals
 from vaultkit.summarize.needles import Needles
 from vaultkit.summarize.text import Line, sentences, unticked
-from vaultkit.vocabulary import term_key
+from vaultkit.text.language import tokenize
+from vaultkit.text.lexicon import signals
+from vaultkit.text.vocabulary import term_key
 
 MIN_BULLETS, MAX_BULLETS = 3, 6
 BULLET_CHARS = 200

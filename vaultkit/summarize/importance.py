@@ -30,9 +30,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from vaultkit.summarize.lexicon import signals
 from vaultkit.summarize.mood import mood_of_hits
 from vaultkit.summarize.text import Line, sentences
+from vaultkit.text.lexicon import signals
 
 WORK = ("decision", "incident", "migration", "money", "deadline", "delivery", "trouble")
 # The patterns that read numbers start once per number: in a long run of digits, dots and commas

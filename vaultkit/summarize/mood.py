@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from vaultkit.summarize.lexicon import MOODS, signals
+from vaultkit.text.lexicon import MOODS, signals
 
 FEELING = 5  # hints a feeling said outright is worth
 NEUTRAL = "neutral"

@@ -30,7 +30,7 @@ from vaultkit.summarize.people import people_of
 from vaultkit.summarize.portion import Portion, first_part
 from vaultkit.summarize.terms import named_terms, new_terms
 from vaultkit.summarize.text import Line, day_lines
-from vaultkit.vocabulary import Vocabulary, term_key
+from vaultkit.text.vocabulary import Vocabulary, term_key
 
 __all__ = ["MAX_DAY_CHARS", "Explanation", "OfflineSummarizer", "importance", "mood"]
 

@@ -31,7 +31,7 @@ from vaultkit.model import LOOKUP_KINDS as KINDS
 from vaultkit.model import DayFields, DayInput
 from vaultkit.summarize.base import validate_fields
 from vaultkit.summarize.portion import Portion, head
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.text.vocabulary import Vocabulary
 
 MAX_TERM_CHARS = 100
 BULLET_CHARS = 200

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from vaultkit.summarize.names import NOT_NAMES, PLACES, ProperName, parts_of_longer
 from vaultkit.summarize.needles import Needles
 from vaultkit.summarize.text import Line, TokenPattern
-from vaultkit.vocabulary import Vocabulary, term_key, unique
+from vaultkit.text.vocabulary import Vocabulary, term_key, unique
 
 _NAME = r"[A-Z][a-z][a-zA-Z'-]+"
 _PERSON = re.compile(rf"{_NAME}(?:'s?)?")

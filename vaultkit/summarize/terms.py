@@ -23,10 +23,10 @@ import re
 from bisect import bisect_left, insort
 from collections import Counter
 
-from vaultkit.summarize.lexicon import signals
 from vaultkit.summarize.names import PLACES, ProperName, parts_of_longer
 from vaultkit.summarize.text import Line, TokenPattern
-from vaultkit.vocabulary import Vocabulary, term_key
+from vaultkit.text.lexicon import signals
+from vaultkit.text.vocabulary import Vocabulary, term_key
 
 MAX_PER_DAY = 12  # more than this is a note pasted from somewhere, not a day's new tools
 

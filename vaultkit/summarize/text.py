@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from vaultkit.files.document import split_frontmatter
-from vaultkit.files.links import PARENT_LINE, SPINE_LINE
+from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE
 from vaultkit.model import DayInput
 
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(.*)$")

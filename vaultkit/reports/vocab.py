@@ -18,9 +18,9 @@ from datetime import date
 from typing import Any
 
 from vaultkit.config import Config, VocabularyConfig
-from vaultkit.jobs.survey import open_catalog, survey
 from vaultkit.model import KINDS
-from vaultkit.vocabulary import term_key
+from vaultkit.sync.survey import open_catalog, survey
+from vaultkit.text.vocabulary import term_key
 
 ALIAS_LIKENESS = 0.8  # a known term this close is the same thing spelled otherwise
 CLOSE_LIKENESS = 0.6  # shown as the closest, not proposed as an alias

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from vaultkit.jobs.reconcile import DayPlan
+from vaultkit.sync.plan import DayPlan
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,8 @@ from typing import Any, Literal
 from vaultkit.config import Config
 from vaultkit.errors import VaultkitError
 from vaultkit.files.document import load_yaml, split_frontmatter, top_level_keys
-from vaultkit.files.links import link_target
-from vaultkit.vocabulary import term_key
+from vaultkit.files.wikilinks import link_target
+from vaultkit.text.vocabulary import term_key
 
 Kind = Literal["person", "project"]
 BEGIN = "%% vaultkit:generated (sync rewrites this part; your own notes go below it) %%"
@@ -145,7 +145,7 @@ def _merge_aliases(head: str, frontmatter: str, entity: Entity) -> str:
 
 
 def _flow(values: Iterable[str]) -> str:
-    from vaultkit.summary.render import yaml_list
+    from vaultkit.pages.render import yaml_list
 
     return yaml_list(values)
 

@@ -24,18 +24,18 @@ from vaultkit.files.document import parse_document
 from vaultkit.files.layout import rel
 from vaultkit.files.sources import read_day
 from vaultkit.files.storage import read_bytes
-from vaultkit.jobs.reconcile import DayPlan
-from vaultkit.jobs.report import Change, SyncReport
-from vaultkit.jobs.summaries import fresh_facts, past, summary_path, write_summary
-from vaultkit.jobs.survey import Survey
-from vaultkit.language import Analyzer
 from vaultkit.model import Progress, Summary
+from vaultkit.pages.render import Renderer
+from vaultkit.pages.schema import add_marker, parse_summary
 from vaultkit.summarize import Summarizer, validate_fields
 from vaultkit.summarize.portion import portion_of
-from vaultkit.summary.related import Timeline, features, features_digest
-from vaultkit.summary.render import Renderer
-from vaultkit.summary.schema import add_marker, parse_summary
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.sync.plan import DayPlan
+from vaultkit.sync.related import Timeline, features, features_digest
+from vaultkit.sync.report import Change, SyncReport
+from vaultkit.sync.survey import Survey
+from vaultkit.sync.write import fresh_facts, past, summary_path, write_summary
+from vaultkit.text.language import Analyzer
+from vaultkit.text.vocabulary import Vocabulary
 
 # Days in a row on which the summarizer's endpoint was unusable (refused, timed out, 5xx after
 # its retries) before a run stops: the rest would fail the same way, each after its own retries.

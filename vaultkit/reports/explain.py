@@ -16,9 +16,9 @@ from vaultkit.config import Config
 from vaultkit.errors import UsageError
 from vaultkit.files.layout import rel
 from vaultkit.files.sources import read_day
-from vaultkit.jobs.survey import open_catalog, survey
 from vaultkit.summarize.offline import Explanation, OfflineSummarizer
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.sync.survey import open_catalog, survey
+from vaultkit.text.vocabulary import Vocabulary
 
 
 @dataclass(frozen=True)

@@ -6,35 +6,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from vaultkit.config import CONFIG_NAME, Config, config_from_dict, read_config_data
+from vaultkit.config import CONFIG_NAME, config_from_dict, read_config_data
 from vaultkit.errors import UsageError, WriteError
 from vaultkit.files.storage import write_atomic
-from vaultkit.summary.render import packaged_templates
-from vaultkit.summary.schema import OBSIDIAN_TYPES
-
-# Graph view's colour groups: the first group whose query matches a note colours it.
-GRAPH_GROUPS = (
-    ("summaries", 0x34A853),  # green
-    ("chats", 0x9AA0A6),  # grey: transcripts orbit their day
-    ("people", 0xF29900),  # orange
-    ("projects", 0x9C27B0),  # purple
-    ("memory", 0x4C8BF5),  # blue: the daily notes (and MEMORY_INDEX.md)
-)
-
-
-def obsidian_settings(config: Config) -> dict[Path, str]:
-    """`.obsidian/types.json` (property types) and `.obsidian/graph.json` (colour groups for days,
-    summaries, transcripts, people, projects), to be written where the vault has none."""
-    folder = config.vault_dir / ".obsidian"
-    groups = [
-        {"query": f'path:"{getattr(config.paths, name)}"', "color": {"a": 1, "rgb": rgb}}
-        for name, rgb in GRAPH_GROUPS
-    ]
-    graph = {"colorGroups": groups, "showArrow": True, "showOrphans": True, "hideUnresolved": False}
-    return {
-        folder / "types.json": json.dumps(OBSIDIAN_TYPES, indent=2) + "\n",
-        folder / "graph.json": json.dumps(graph, indent=2) + "\n",
-    }
+from vaultkit.pages.obsidian import obsidian_settings
+from vaultkit.pages.render import packaged_templates
 
 
 def default_config() -> dict[str, Any]:

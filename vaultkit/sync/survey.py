@@ -25,15 +25,15 @@ from vaultkit.files.layout import (
     scan_archive,
     scan_archived_transcripts,
 )
-from vaultkit.files.links import PARENT_LINE, SPINE_LINE, managed_target
 from vaultkit.files.sources import content_of_note, content_of_transcript, read_text, source_digest
 from vaultkit.files.storage import digest, read_bytes
-from vaultkit.language import Analyzer
+from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE, managed_target
 from vaultkit.lint import check_summary_text
-from vaultkit.summary.related import features
-from vaultkit.summary.render import Renderer
-from vaultkit.summary.schema import add_marker, fields_of, parse_summary, read_marker
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.pages.render import Renderer
+from vaultkit.pages.schema import add_marker, fields_of, parse_summary, read_marker
+from vaultkit.sync.related import features
+from vaultkit.text.language import Analyzer
+from vaultkit.text.vocabulary import Vocabulary
 
 
 @dataclass

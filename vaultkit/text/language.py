@@ -27,9 +27,10 @@ from typing import Any
 
 import snowballstemmer
 
+from vaultkit.config import LANGUAGES
+
 __all__ = ["DEFAULT_LANGUAGES", "LANGUAGES", "Analyzer", "stem", "stopwords", "tokenize", "words"]
 
-LANGUAGES = {"en": "english", "id": "indonesian"}  # ISO 639-1 code -> Snowball's stemmer
 DEFAULT_LANGUAGES = ("en", "id")  # a mixed vault, as the first users write
 
 # Combining marks belong to their word: Devanagari's vowel signs and virama, Arabic's harakat,

@@ -14,10 +14,10 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from vaultkit.anythingllm import AnythingLLM, connect, target_of
+from vaultkit.anythingllm.client import AnythingLLM, connect, target_of
+from vaultkit.anythingllm.pushed import Pushed, PushedDays
 from vaultkit.config import Config
 from vaultkit.errors import EndpointError, EndpointUnavailableError
-from vaultkit.index.pushed import Pushed, PushedDays
 from vaultkit.index.store import SearchIndex
 from vaultkit.model import Progress
 

@@ -14,7 +14,7 @@ import jinja2
 import yaml
 
 from vaultkit.errors import ConfigError
-from vaultkit.files.links import parent_line, wikilink
+from vaultkit.files.wikilinks import parent_line, wikilink
 from vaultkit.model import Summary
 
 _PLAIN = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9 _./+'()&-]*$")

@@ -16,14 +16,20 @@ from vaultkit.dates import parse_date
 from vaultkit.errors import VaultkitError
 from vaultkit.files.catalog import SourceFacts
 from vaultkit.files.layout import rel
-from vaultkit.files.links import PARENT_LINE, SPINE_LINE, parent_line, set_managed_line, spine_line
 from vaultkit.files.sources import read_text
 from vaultkit.files.storage import digest, is_inside, read_bytes, write_atomic
-from vaultkit.jobs.report import Change, SyncReport
-from vaultkit.jobs.survey import Survey
-from vaultkit.summary import entities
-from vaultkit.summary.memory_index import IndexEntry, index_context
-from vaultkit.summary.render import Renderer
+from vaultkit.files.wikilinks import (
+    PARENT_LINE,
+    SPINE_LINE,
+    parent_line,
+    set_managed_line,
+    spine_line,
+)
+from vaultkit.pages import entities
+from vaultkit.pages.memory_index import IndexEntry, index_context
+from vaultkit.pages.render import Renderer
+from vaultkit.sync.report import Change, SyncReport
+from vaultkit.sync.survey import Survey
 
 
 def keep_linked(config: Config, found: Survey, report: SyncReport, dry_run: bool) -> None:
@@ -156,7 +162,7 @@ def _write_entity_notes(config: Config, found: Survey, report: SyncReport, dry_r
 
 def _write_obsidian_settings(config: Config, report: SyncReport, dry_run: bool) -> None:
     """Obsidian's property types and graph colour groups, where the vault has none yet."""
-    from vaultkit.jobs.init import obsidian_settings
+    from vaultkit.pages.obsidian import obsidian_settings
 
     for path, text in obsidian_settings(config).items():
         if path.exists() or path.is_symlink():

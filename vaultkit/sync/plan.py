@@ -13,7 +13,7 @@ from typing import Literal
 from vaultkit.config import Config
 from vaultkit.files.catalog import SummaryFacts
 from vaultkit.files.layout import rel
-from vaultkit.jobs.survey import Survey, open_catalog, survey
+from vaultkit.sync.survey import Survey, open_catalog, survey
 
 Action = Literal["create", "refresh", "repair", "reformat", "keep", "fail"]
 

@@ -35,9 +35,9 @@ from vaultkit.errors import ArchiveError, UsageError, VaultkitError
 from vaultkit.files.layout import archive_chats_dir, rel
 from vaultkit.files.lock import vault_lock
 from vaultkit.files.storage import digest, file_digest, fsync_dir, read_bytes, write_bytes_atomic
-from vaultkit.jobs.reconcile import plan_days
-from vaultkit.jobs.survey import open_catalog, survey
 from vaultkit.model import Progress
+from vaultkit.sync.plan import plan_days
+from vaultkit.sync.survey import open_catalog, survey
 
 DEFAULT_OLDER_THAN = 30
 Status = Literal["archived", "would-archive", "conflict", "changed"]

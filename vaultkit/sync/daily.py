@@ -21,18 +21,18 @@ from vaultkit.files.storage import (
 from vaultkit.index.refresh import folder_times
 from vaultkit.index.shared import check_writer
 from vaultkit.index.store import refresh_index
-from vaultkit.jobs.links import keep_linked
-from vaultkit.jobs.reconcile import DayPlan, plan_days
-from vaultkit.jobs.report import Change, SyncReport
-from vaultkit.jobs.summaries import fresh_facts, summary_path, why, write_summary
-from vaultkit.jobs.survey import Survey, open_catalog, survey
-from vaultkit.jobs.timeline import Pass
-from vaultkit.language import Analyzer
 from vaultkit.model import Progress
+from vaultkit.pages.render import Renderer
+from vaultkit.pages.schema import add_marker, parse_summary, read_marker
 from vaultkit.summarize import Summarizer, make_summarizer
-from vaultkit.summary.render import Renderer
-from vaultkit.summary.schema import add_marker, parse_summary, read_marker
-from vaultkit.vocabulary import Vocabulary
+from vaultkit.sync.linking import keep_linked
+from vaultkit.sync.ordered_pass import Pass
+from vaultkit.sync.plan import DayPlan, plan_days
+from vaultkit.sync.report import Change, SyncReport
+from vaultkit.sync.survey import Survey, open_catalog, survey
+from vaultkit.sync.write import fresh_facts, summary_path, why, write_summary
+from vaultkit.text.language import Analyzer
+from vaultkit.text.vocabulary import Vocabulary
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,7 @@ def _sync(
 
 def _push(config: Config, report: SyncReport, progress: Progress | None) -> None:
     """The AnythingLLM workspace brought up to date; its failures are the run's, retried next."""
-    from vaultkit.jobs.push import push_days
+    from vaultkit.anythingllm.push import push_days
 
     try:
         pushed = push_days(config, progress=progress)

@@ -22,10 +22,10 @@ from vaultkit.config import Config
 from vaultkit.dates import parse_date
 from vaultkit.errors import ArchiveError, UsageError
 from vaultkit.files.layout import archive_chats_dir, scan_archive
-from vaultkit.jobs.report import Change
-from vaultkit.jobs.sync import Scope, sync
 from vaultkit.model import Progress
 from vaultkit.summarize.base import Summarizer
+from vaultkit.sync.daily import Scope, sync
+from vaultkit.sync.report import Change
 
 
 @dataclass

@@ -16,11 +16,11 @@ from vaultkit.files.storage import (
     save_copy,
     write_atomic,
 )
-from vaultkit.jobs.reconcile import DayPlan
-from vaultkit.language import Analyzer
 from vaultkit.model import Summary
-from vaultkit.summary.related import features
-from vaultkit.summary.schema import fields_of, read_marker
+from vaultkit.pages.schema import fields_of, read_marker
+from vaultkit.sync.plan import DayPlan
+from vaultkit.sync.related import features
+from vaultkit.text.language import Analyzer
 
 REPLACED_DIR = "replaced"  # below `.vaultkit/`: summaries a run overwrote that it had not written
 

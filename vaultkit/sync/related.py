@@ -25,8 +25,8 @@ from collections.abc import Iterable, Mapping
 from datetime import date
 
 from vaultkit.files.storage import digest
-from vaultkit.language import Analyzer
 from vaultkit.model import KINDS, Summary, SummaryFields
+from vaultkit.text.language import Analyzer
 
 # Postings longer than this share of the days so far only add weight, never candidates: common
 # features (the owner's name) would make every day a candidate of every other. And never longer
@@ -57,7 +57,7 @@ def features(summary: Summary, analyzer: Analyzer) -> frozenset[str]:
 
 def fields_features(fields: SummaryFields, analyzer: Analyzer) -> frozenset[str]:
     """`features` of a summary's cached fields."""
-    from vaultkit.summary.schema import summary_of
+    from vaultkit.pages.schema import summary_of
 
     return features(summary_of(date(2000, 1, 1), fields), analyzer)
 

@@ -25,9 +25,9 @@ from vaultkit.files.catalog import SummaryFacts
 from vaultkit.files.document import parse_document
 from vaultkit.files.layout import scan, scan_archive
 from vaultkit.files.storage import read_bytes, write_atomic
-from vaultkit.jobs.survey import open_catalog
 from vaultkit.model import SummaryFields
-from vaultkit.summary.schema import fields_of, parse_summary
+from vaultkit.pages.schema import fields_of, parse_summary
+from vaultkit.sync.survey import open_catalog
 
 ExportFormat = Literal["graphml", "gexf", "json"]
 FORMATS: tuple[str, ...] = ("graphml", "gexf", "json")

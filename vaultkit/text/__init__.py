@@ -1,0 +1,9 @@
+"""Words shared by every stage that reads text, in English and Indonesian.
+
+- `language`: tokens, stopwords and Snowball stems of the configured languages (`Analyzer`)
+- `vocabulary`: the controlled vocabulary (terms, aliases, people) and how a day's terms map to it
+- `lexicon`: the words of events and statuses (decided, selesai, outage, ...): what the
+  summarizer weighs, the index marks and a question's intent reads
+
+May import: the core modules (`errors`, `model`, `config`, `dates`).
+"""
