@@ -10,7 +10,7 @@ from datetime import date, timedelta
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vaultkit.sync.related import MAX_POSTING, Timeline, timeline_of
+from vaultkit.sync.related import MAX_POSTING, RelatedDays, related_days_of
 
 START = date(2024, 1, 1)
 
@@ -53,7 +53,7 @@ features = st.frozensets(st.sampled_from([f"k:w{i}" for i in range(12)]), min_si
 @given(st.lists(features, min_size=1, max_size=25))
 def test_the_two_stages_find_what_the_exact_cosine_finds(sets: list[frozenset[str]]) -> None:
     days = {START + timedelta(days=i): s for i, s in enumerate(sets)}
-    found = timeline_of(days, 2, 0.15)
+    found = related_days_of(days, 2, 0.15)
     for day, scores in cosines(days).items():
         eligible = {d: s for d, s in scores.items() if s >= 0.15}
         assert len(found[day]) == min(2, len(eligible))
@@ -66,14 +66,14 @@ def test_the_two_stages_find_what_the_exact_cosine_finds(sets: list[frozenset[st
 def test_a_feature_on_more_than_the_cap_of_days_nominates_no_candidates() -> None:
     n = 6 * MAX_POSTING  # the share (a fifth) is above the cap: the cap decides
     common = MAX_POSTING + MAX_POSTING // 10  # more days than the cap, fewer than a fifth
-    timeline = Timeline(2, 0.0)
+    relating = RelatedDays(2, 0.0)
     for i in range(n):
         feats = {f"k:own{i}"}
         if i % (n // common) == 0:
             feats.add("k:often")
         if i == 3:
             feats.add("k:rare")
-        timeline.add(START + timedelta(days=i), feats)
+        relating.add(START + timedelta(days=i), feats)
     last = START + timedelta(days=n)
-    assert timeline.related(last, {"k:often", "k:mine"}) == ()
-    assert timeline.related(last, {"k:rare", "k:often"}) == (START + timedelta(days=3),)
+    assert relating.related(last, {"k:often", "k:mine"}) == ()
+    assert relating.related(last, {"k:rare", "k:often"}) == (START + timedelta(days=3),)

@@ -1,4 +1,4 @@
-"""The seed's intent on a time-sensitive labelled set: among comparably relevant days, the important
+"""The hybrid score's promise on a time-sensitive labelled set: among comparably relevant days, the important
 and the recent ones win, while a clearly better match still wins over a recent or important one.
 
 A synthetic vault where the payments database and the cluster upgrade recur over months, decisions

@@ -1,5 +1,5 @@
 """What the offline summarizer reads in a day, in English and in Indonesian: people, new terms,
-importance on the seed's scale, mood, bullets, and the explanation behind them."""
+importance on the 1-10 scale, mood, bullets, and the explanation behind them."""
 
 from __future__ import annotations
 
@@ -125,7 +125,7 @@ def test_new_terms_land_in_uncategorized_and_the_vocabulary_keeps_its_own(reader
     assert "Longhorn" not in summary.tags and "MySQL" not in summary.projects
 
 
-# Importance on the seed's scale
+# Importance on the 1-10 scale
 
 
 @pytest.mark.parametrize(

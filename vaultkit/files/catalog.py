@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar
 from vaultkit.errors import WriteError
 from vaultkit.model import SummaryFields
 
-SCHEMA = 4  # 4: a summary's related-day features; the timeline table
+SCHEMA = 5  # a new schema empties the cache (see CHANGELOG.md)
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ class Catalog:
             "size INTEGER, facts TEXT)"
         )
         db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
-        db.execute("CREATE TABLE IF NOT EXISTS timeline (day TEXT PRIMARY KEY, features TEXT)")
+        db.execute("CREATE TABLE IF NOT EXISTS related (day TEXT PRIMARY KEY, features TEXT)")
         return db
 
     def _start_over(self) -> None:
@@ -130,7 +130,7 @@ class Catalog:
         if self._db is not None and not self._read_only:
             with self._db:
                 self._db.execute("DELETE FROM files")
-                self._db.execute("DELETE FROM timeline")
+                self._db.execute("DELETE FROM related")
                 self._db.execute(
                     "INSERT OR REPLACE INTO meta VALUES ('version', ?)", (self._version,)
                 )
@@ -198,24 +198,24 @@ class Catalog:
         self._dirty.clear()
         self._gone.clear()
 
-    def timeline(self, params: str) -> dict[str, str]:
+    def related_state(self, params: str) -> dict[str, str]:
         """The days (and their features' digests) the last completed related-days pass saw,
         when it ran with these parameters; empty when it did not, or never ran."""
         if self._db is None:
             return {}
-        stored = self._db.execute("SELECT value FROM meta WHERE key = 'timeline'").fetchone()
+        stored = self._db.execute("SELECT value FROM meta WHERE key = 'related'").fetchone()
         if stored is None or stored[0] != params:
             return {}
-        return dict(self._db.execute("SELECT day, features FROM timeline").fetchall())
+        return dict(self._db.execute("SELECT day, features FROM related").fetchall())
 
-    def save_timeline(self, params: str, days: dict[str, str]) -> None:
+    def save_related_state(self, params: str, days: dict[str, str]) -> None:
         """Record what a related-days pass saw, in one transaction (a crash keeps the old)."""
         if self._db is None or self._read_only:
             return
         with self._writing(), self._db:
-            self._db.execute("DELETE FROM timeline")
-            self._db.executemany("INSERT INTO timeline VALUES (?, ?)", sorted(days.items()))
-            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('timeline', ?)", (params,))
+            self._db.execute("DELETE FROM related")
+            self._db.executemany("INSERT INTO related VALUES (?, ?)", sorted(days.items()))
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('related', ?)", (params,))
 
     def close(self) -> None:
         if self._db is not None:

@@ -53,7 +53,7 @@ def source_digest(note_digest: str, transcript_digests: Sequence[tuple[str, str]
     return digest("\n".join(parts), 16)
 
 
-def read_day(day: date, note: Path, transcripts: Sequence[Path] = ()) -> DayInput:
+def day_input(day: date, note: Path, transcripts: Sequence[Path] = ()) -> DayInput:
     """The summarizer's input for a day."""
     return DayInput(
         date=day,

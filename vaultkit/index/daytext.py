@@ -42,7 +42,7 @@ class DayText:
     restated: int = 0  # the last turns of `text`: the summary's, restating the notes before them
 
 
-def read_day(config: Config, files: Mapping[str, FileState]) -> DayText:
+def read_day_text(config: Config, files: Mapping[str, FileState]) -> DayText:
     """Read a day's files (one daily note, its transcripts, its summary) into its text."""
     # Imported here: a search that finds nothing changed never reads or parses a file.
     from vaultkit.files.document import parse_document

@@ -29,7 +29,7 @@ from vaultkit.errors import SearchIndexError, VaultkitError
 from vaultkit.files.layout import VaultFiles, rel
 from vaultkit.files.storage import read_bytes
 from vaultkit.index.bm25 import DayIndex
-from vaultkit.index.daytext import embed_chunks, read_day
+from vaultkit.index.daytext import embed_chunks, read_day_text
 from vaultkit.index.records import Records
 from vaultkit.index.refresh import ChangeFinder, FileState, folder_times
 from vaultkit.index.sql import Database, open_sqlite
@@ -43,9 +43,7 @@ if TYPE_CHECKING:
 
 SQLITE_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
-SCHEMA = 15  # 11: Snowball stems, English and Indonesian; 12: only the bullets the notes lack;
-# 13: the turns that are asides (mention a topic without its status); 14: summary topics the
-# notes do not write; 15: embedded chunks no longer overlap
+SCHEMA = 15  # what each version changed: CHANGELOG.md
 _CHUNK = 500  # SQLite's default limit on host parameters is 999
 
 _TABLES = """
@@ -312,7 +310,7 @@ class SearchIndex:
 
     def _index_day(self, day: str, files: dict[str, FileState], report: RefreshReport) -> None:
         """Read a day's files, index its text and store its summary fields."""
-        found = read_day(self.config, files)
+        found = read_day_text(self.config, files)
         report.warnings += found.warnings
         self.days.add_day(day, found.text, restated=found.restated)
         fields = json.dumps(fields_of(found.summary)) if found.summary else None
@@ -343,7 +341,7 @@ class SearchIndex:
         self.db.execute("DELETE FROM texts WHERE day = ?", (day,))
         rows = []
         for path in files:
-            with contextlib.suppress(OSError, VaultkitError):  # read_day said so already
+            with contextlib.suppress(OSError, VaultkitError):  # read_day_text said so already
                 rows.append((path, day, read_text_lenient(Path(path))[0]))
         self.db.executemany("INSERT INTO texts VALUES (?, ?, ?)", rows)
 
@@ -422,7 +420,7 @@ class SearchIndex:
             row[0]: FileState(*row[1:6])
             for row in self.db.execute("SELECT * FROM files WHERE day = ?", (day,))
         }
-        found = read_day(self.config, files)
+        found = read_day_text(self.config, files)
         self.warnings = [*self.warnings, *found.warnings]
         return found.text
 

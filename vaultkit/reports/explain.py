@@ -15,7 +15,7 @@ from typing import Any
 from vaultkit.config import Config
 from vaultkit.errors import UsageError
 from vaultkit.files.layout import rel
-from vaultkit.files.sources import read_day
+from vaultkit.files.sources import day_input
 from vaultkit.summarize.offline import Explanation, OfflineSummarizer
 from vaultkit.sync.survey import open_catalog, survey
 from vaultkit.text.vocabulary import Vocabulary
@@ -49,7 +49,7 @@ def explain_day(config: Config, day: date) -> DayExplanation:
     if note is None:
         raise UsageError(f"no daily note for {day} in {rel(config, config.memory_dir)}")
     vocabulary = Vocabulary(config.vocabulary, config.people)
-    reading = OfflineSummarizer(vocabulary).explain(read_day(day, note, found.transcripts_of(day)))
+    reading = OfflineSummarizer(vocabulary).explain(day_input(day, note, found.transcripts_of(day)))
     summary = vocabulary.summary(day, reading.fields)
     fields = {
         "projects": list(summary.projects),

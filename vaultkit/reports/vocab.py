@@ -1,7 +1,7 @@
 """The vocabulary drift report (`vaultkit vocab`): the terms the vault names that the controlled
 vocabulary does not know, so the person who keeps it knows what to add.
 
-The seed keeps the vocabulary static and hand-edited; summaries put every other term under
+The vocabulary is static and hand-edited; summaries put every other term under
 `uncategorized.<kind>`. The report gathers those across every summary: each term's spelling (the
 most used), its kind (the most given), on how many days and between which, the closest known term
 (a likely alias), and the config to adopt it: an alias when a known term is close, else an entry

@@ -58,7 +58,7 @@ class EmbeddingsBackend:
     """Cosine of the question's vector with each day's best chunk, min-max scaled over allowed
     days.
 
-    Raw cosines of different days sit close together (the seed's complaint), so they are spread onto
+    Raw cosines of different days sit close together, so they are spread onto
     [0, 1]: the best allowed day 1, the worst 0.
     """
 

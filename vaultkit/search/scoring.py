@@ -4,10 +4,10 @@
 
 `S_sem` comes from a semantic backend, on [0, 1] with the best eligible day at 1. The relevance gate
 (`search.relevance_gate`, width g) is 1 for a day at the top semantic score and falls linearly to 0
-for a day g below it: importance and recency reorder days that are comparably relevant (the seed's
-intent: the important and recent ones win) but never lift a weak match over a strong one (the seed's
-failure: recency swamped relevance). With g = 1 the gate is open and the formula is DESIGN.md's
-literally. Weights and c (`scoring.recency_decay`) come from the config; days count from `as_of`.
+for a day g below it: importance and recency reorder days that are comparably relevant (the
+important and recent ones win) but never lift a weak match over a strong one (without the gate,
+recency swamped relevance: docs/retrieval.md). With g = 1 the gate is open and the formula is the
+plain weighted sum. Weights and c (`scoring.recency_decay`) come from the config; days count from `as_of`.
 
 Expansion: the `search.expand_top` best direct matches each pull in their related_dates (from the
 summary frontmatter sync wrote) with semantic = their own * `scoring.expansion_factor`; a day reached

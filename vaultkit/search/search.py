@@ -51,7 +51,7 @@ class SearchResult:
 
 
 def hit_dict(hit: Hit) -> dict[str, Any]:
-    """One hit as JSON: DESIGN.md's keys first (`importance` is the day's 1-10, null without a
+    """One hit as JSON: the keys scripts rely on first (`importance` is the day's 1-10, null without a
     summary), then the importance part of the score (`importance_score`, on [0, 1]) and the rest
     of the day's summary, so an agent needs no second call; then `newer`, a newer day on the
     question's topic (this one may be stale), and `led_by`, the intent that put it first."""

@@ -1,6 +1,6 @@
-"""A day's importance on the seed's scale, and its mood, from features a person would name.
+"""A day's importance on vaultkit's 1-10 scale, and its mood, from features a person would name.
 
-The scale (the seed's): architecture migrations and big decisions 8-10, incidents 7-9, big
+The scale: architecture migrations and big decisions 8-10, incidents 7-9, big
 purchases, commitments and deadlines 6-8, ordinary work 4-6, small talk, errands and reminders
 1-3. So the day's importance is the level of its weightiest event, moved by what makes an event
 weigh more, never an average that a long chat would dilute:
@@ -91,7 +91,7 @@ class Reading:
     mood_hits: dict[str, int]
 
 
-def read_day(
+def weigh_day(
     lines: list[Line], n_people: int, terms: list[str], assistant: frozenset[str] = frozenset()
 ) -> Reading:
     """Importance and mood of a day's lines; `n_people` and `terms` (vocabulary terms and new

@@ -5,7 +5,7 @@ It reads a day's note and transcripts (`text`) and fills the summary fields from
 - people: speakers, known people, and names the text introduces (`people`)
 - projects, technologies, libraries: the vocabulary's terms found in the text, and the terms it
   does not know (`terms`), which normalization then moves to `uncategorized`
-- importance and mood: from the day's weightiest event on the seed's scale (`importance`)
+- importance and mood: from the day's weightiest event on the 1-10 scale (`importance`)
 - bullets: the most informative sentences, in the day's order (`bullets`)
 
 `explain` returns the same fields with the reasons behind each (`vaultkit explain DAY`).
@@ -24,7 +24,7 @@ from vaultkit.config import VocabularyConfig
 from vaultkit.model import DayFields, DayInput
 from vaultkit.summarize.base import validate_fields
 from vaultkit.summarize.bullets import Candidate, bullets
-from vaultkit.summarize.importance import Feature, read_day
+from vaultkit.summarize.importance import Feature, weigh_day
 from vaultkit.summarize.names import proper_names
 from vaultkit.summarize.people import people_of
 from vaultkit.summarize.portion import Portion, first_part
@@ -112,7 +112,7 @@ class OfflineSummarizer:
         assistant = frozenset(
             name for name in _speakers(lines) if self.vocabulary.is_ignored_person(name)
         )
-        reading = read_day(lines, len(people), work, assistant)
+        reading = weigh_day(lines, len(people), work, assistant)
         picked, candidates = bullets(lines, [*people, *terms], assistant)
         fields = DayFields(
             people=people,

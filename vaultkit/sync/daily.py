@@ -26,7 +26,7 @@ from vaultkit.pages.render import Renderer
 from vaultkit.pages.schema import add_marker, parse_summary, read_marker
 from vaultkit.summarize import Summarizer, make_summarizer
 from vaultkit.sync.linking import keep_linked
-from vaultkit.sync.ordered_pass import Pass
+from vaultkit.sync.ordered_pass import OrderedPass
 from vaultkit.sync.plan import DayPlan, plan_days
 from vaultkit.sync.report import Change, SyncReport
 from vaultkit.sync.survey import Survey, open_catalog, survey
@@ -44,7 +44,7 @@ class Scope:
     when it is not the archive, and `pause` overrides the config's pause between summarizer
     calls. `resummarize` summarizes again the days whose summaries vaultkit wrote, their notes
     unchanged (after an upgrade of the summarizer; hand edits stay unless forced). Related dates
-    are kept current by every run (see `jobs.timeline`).
+    are kept current by every run (see `sync.ordered_pass`).
     """
 
     days: Collection[date] | None = None
@@ -132,7 +132,7 @@ def _sync(
     _reformat(config, found, reformat, report, catalog, dry_run)
     if not dry_run:
         pause = config.pause_seconds if scope.pause is None else scope.pause
-        run = Pass(config, found, catalog, vocabulary, report, progress, pause)
+        run = OrderedPass(config, found, catalog, vocabulary, report, progress, pause)
         report.summarized = run.run(work, lambda: summarizer or make_summarizer(config, vocabulary))
     for folder in found.files.linked_folders:
         reason = "a symbolic link to a folder: not read (vaultkit reads linked files, not folders)"

@@ -22,7 +22,7 @@ from vaultkit.errors import SummarizerUnavailableError, VaultkitError
 from vaultkit.files.catalog import Catalog, SummaryFacts
 from vaultkit.files.document import parse_document
 from vaultkit.files.layout import rel
-from vaultkit.files.sources import read_day
+from vaultkit.files.sources import day_input
 from vaultkit.files.storage import read_bytes
 from vaultkit.model import Progress, Summary
 from vaultkit.pages.render import Renderer
@@ -30,7 +30,7 @@ from vaultkit.pages.schema import add_marker, parse_summary
 from vaultkit.summarize import Summarizer, validate_fields
 from vaultkit.summarize.portion import portion_of
 from vaultkit.sync.plan import DayPlan
-from vaultkit.sync.related import Timeline, features, features_digest
+from vaultkit.sync.related import RelatedDays, features, features_digest
 from vaultkit.sync.report import Change, SyncReport
 from vaultkit.sync.survey import Survey
 from vaultkit.sync.write import fresh_facts, past, summary_path, write_summary
@@ -44,7 +44,7 @@ RELATED_VERSION = 3  # bump when `summary.related` computes differently: every d
 
 
 @dataclass
-class Pass:
+class OrderedPass:
     """One run's pass: what it needs, and the report it fills in."""
 
     config: Config
@@ -59,7 +59,7 @@ class Pass:
         self.analyzer = Analyzer(self.config.languages)
         self.renderer = Renderer(self.config.templates_dir, self.config.summarizer.heading)
         scoring = self.config.scoring
-        self.timeline = Timeline(scoring.related_dates, scoring.min_related_overlap)
+        self.related = RelatedDays(scoring.related_dates, scoring.min_related_overlap)
         self.params = (
             f"v{RELATED_VERSION}:{scoring.related_dates}:{scoring.min_related_overlap}:"
             f"{','.join(self.config.languages)}"
@@ -74,7 +74,7 @@ class Pass:
             if f.features is not None and d not in planned
         }
         seen = {d.isoformat(): features_digest(f.features or ()) for d, f in known.items()}
-        start = _first_change(self.catalog.timeline(self.params), seen, planned)
+        start = _first_change(self.catalog.related_state(self.params), seen, planned)
         if start is None:
             return []
         made: list[date] = []
@@ -93,7 +93,7 @@ class Pass:
                         self.progress("relating", related, relating, day.isoformat())
                     self._relate(day, facts, feats)
                     related += 1
-                self.timeline.add(day, feats)
+                self.related.add(day, feats)
                 seen[day.isoformat()] = features_digest(feats)
                 continue
             if self.progress:
@@ -120,25 +120,25 @@ class Pass:
                 outages = 0
                 continue
             outages = 0
-            self.timeline.add(day, feats)
+            self.related.add(day, feats)
             seen[day.isoformat()] = features_digest(feats)
             made.append(day)
         if self.progress and planned:
             self.progress("summarizing", len(planned), len(planned))
         # Only what this pass could relate counts as seen: an untried or failed day is planned
         # again next run, and the days after it are related then.
-        self.catalog.save_timeline(self.params, seen)
+        self.catalog.save_related_state(self.params, seen)
         return made
 
     def _summarize(self, day: date, plan: DayPlan, summarizer: Summarizer) -> frozenset[str]:
         """Summarize one day, relate it, write it; returns its features."""
         note = self.found.note_path(day)
         assert note is not None
-        source = read_day(day, note, self.found.transcripts_of(day))
+        source = day_input(day, note, self.found.transcripts_of(day))
         fields = validate_fields(summarizer.summarize(source), day)
         draft = self.vocabulary.summary(day, fields)
         feats = features(draft, self.analyzer)
-        summary = replace(draft, related_dates=self.timeline.related(day, feats))
+        summary = replace(draft, related_dates=self.related.related(day, feats))
         path = summary_path(self.config, day)
         text = add_marker(self.renderer.summary(summary), self.found.source_of(day) or "")
         kept_at = write_summary(self.config, path, text, plan)
@@ -157,7 +157,7 @@ class Pass:
 
     def _relate(self, day: date, facts: SummaryFacts, feats: frozenset[str]) -> None:
         """Give a summary vaultkit wrote as it is its related dates, as of its day."""
-        related = self.timeline.related(day, feats)
+        related = self.related.related(day, feats)
         fields = facts.fields
         if fields is None or not facts.pristine or facts.problem:
             return  # a hand edit keeps its own; an invalid one is the plan's to repair

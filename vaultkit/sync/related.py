@@ -8,7 +8,7 @@ The related dates of a day are a function of the days on or before it, and of no
 IDF counts those days only. So the same daily notes give the same related dates whether they are
 synced at once, in batches, oldest last (a backfill), or after a crash and a resume; a new day
 changes no earlier day's related dates, and an older day that arrives late changes only later
-days' (which sync then rewrites). `Timeline` computes them in one date-ordered pass, in two
+days' (which sync then rewrites). `RelatedDays` computes them in one date-ordered pass, in two
 stages as search engines rank: candidates from an inverted index score by their IDF-weighted
 overlap divided by the square root of their feature count (cheap: no norm to recompute), and
 the best `RERANK` of them by the exact cosine as of the day. A day is never compared with the
@@ -66,7 +66,7 @@ def features_digest(feats: Iterable[str]) -> str:
     return digest("\n".join(sorted(feats)), 16)
 
 
-class Timeline:
+class RelatedDays:
     """Days added in date order; `related(day, feats)` ranks the days added so far for a day
     that comes next (or is being added), as of that day."""
 
@@ -137,13 +137,13 @@ def _idf(n: int, df: int) -> float:
     return math.log(1 + n / df) if df else 0.0
 
 
-def timeline_of(
+def related_days_of(
     days: Mapping[date, frozenset[str]], limit: int, min_score: float
 ) -> dict[date, tuple[date, ...]]:
     """Every day's related dates, by one date-ordered pass (what sync's pass computes)."""
-    timeline = Timeline(limit, min_score)
+    relating = RelatedDays(limit, min_score)
     out = {}
     for day in sorted(days):
-        out[day] = timeline.related(day, days[day])
-        timeline.add(day, days[day])
+        out[day] = relating.related(day, days[day])
+        relating.add(day, days[day])
     return out
