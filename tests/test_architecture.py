@@ -74,7 +74,7 @@ def test_a_run_loads_only_the_module_of_its_command() -> None:
 
 # The stages in the order they may import each other: a module imports only the core and the
 # stages before its own (and its own package). The core modules import only each other.
-CORE = ("errors", "model", "strict_json", "config", "dates", "http")
+CORE = ("errors", "redact", "model", "strict_json", "config", "dates", "http")
 STAGES = (
     "text", "files", "summarize", "pages", "lint", "index", "anythingllm", "search", "sync",
     "workspace", "reports", "mcp", "cli",

@@ -11,9 +11,9 @@ import pytest
 
 from vaultkit.config import Config, load_config
 from vaultkit.errors import UsageError
-from vaultkit.model import Hit
 from vaultkit.search.filters import Filters
 from vaultkit.search.recall import build_pack, recall
+from vaultkit.search.scoring import Hit
 from vaultkit.search.search import search
 from vaultkit.sync.daily import sync
 

@@ -22,7 +22,7 @@ from tests import pg_cluster
 from tests.llm_server import chat, error, llm_server_fixture  # noqa: F401
 from tests.test_shared_index import DSN_ENV, shared_config
 from tests.test_sync_llm import GOOD, llm_workspace
-from vaultkit.errors import dsn_secrets, key_secrets, scrub
+from vaultkit.redact import dsn_secrets, key_secrets, scrub
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from vaultkit.errors import ConfigError, watch
+from vaultkit.errors import ConfigError
+from vaultkit.redact import watch
 from vaultkit.strict_json import DuplicateKeyError, loads_strict
 
 CONFIG_NAME = "memory_config.json"
@@ -238,7 +239,7 @@ def load_config(path: Path | str | None = None, *, reading: bool = False) -> Con
 
 def _watch_secrets(config: Config) -> None:
     """The values of the environment variables the config names for secrets never appear in a
-    message from now on (see `vaultkit.errors.redact`)."""
+    message from now on (see `vaultkit.redact`)."""
     watch(
         dsn_env=config.index.dsn_env,
         key_envs=(

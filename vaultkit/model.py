@@ -1,17 +1,17 @@
-"""The values that flow through vaultkit: a day's summary fields, a summary, a lint problem."""
+"""The values that flow between the stages: a day's input, its summary fields, a summary, and
+the progress callback long work reports to."""
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Literal, Protocol, TypedDict
+from typing import Protocol, TypedDict
 
 SCHEMA_VERSION = 1
 # The three kinds of vocabulary term: in `uncategorized`'s order, and in the order the
 # vocabulary looks a term up (a term listed as a project and a technology is a project).
 KINDS = ("technologies", "libraries", "projects")
 LOOKUP_KINDS = ("projects", "technologies", "libraries")
-Severity = Literal["error", "warning"]
 
 
 class Progress(Protocol):
@@ -94,45 +94,3 @@ class Summary:
     def topics(self) -> tuple[str, ...]:
         """People, projects and tags: what related-day matching and the index compare."""
         return (*self.people, *self.projects, *self.tags)
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One lint finding, in the shape of `vaultkit lint --format json`."""
-
-    path: str
-    line: int | None
-    rule: str
-    severity: Severity
-    message: str
-    fixable: bool = False
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "path": self.path,
-            "line": self.line,
-            "rule": self.rule,
-            "severity": self.severity,
-            "message": self.message,
-            "fixable": self.fixable,
-        }
-
-
-@dataclass(frozen=True)
-class Hit:
-    """One day in a search result, with its score broken into the hybrid formula's parts.
-
-    `semantic`, `importance` and `recency` are each on [0, 1] before weighting; `via` is the date
-    whose related_dates pulled this day in by 1-hop expansion, or None for a direct match.
-    """
-
-    date: dt.date
-    score: float
-    semantic: float
-    importance: float
-    recency: float
-    via: dt.date | None
-    path: str
-    summary: Summary | None = None
-    newer: dt.date | None = None  # a newer day on the question's topic: this one may be stale
-    ordered: str | None = None  # the intent that placed this day ("latest", "first", "important")

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from vaultkit.errors import VaultkitError, redact, redact_data
+from vaultkit.errors import VaultkitError
+from vaultkit.redact import redact, redact_data
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -58,7 +59,7 @@ def paint(text: str, colour: str | None, stream: Any = None) -> str:
 
 
 def say(text: str = "") -> None:
-    """A message line on stderr, never with a secret (see `vaultkit.errors.redact`) or a
+    """A message line on stderr, never with a secret (see `vaultkit.redact`) or a
     control character from the data (a name with an escape sequence would drive the terminal)."""
     _message(printable(text))
 

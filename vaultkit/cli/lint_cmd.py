@@ -23,7 +23,7 @@ from vaultkit.cli.console import (
 
 if TYPE_CHECKING:
     from vaultkit.lint import FixReport, LintReport
-    from vaultkit.model import Problem
+    from vaultkit.lint.findings import Problem
 
 
 class Format(StrEnum):

@@ -25,7 +25,7 @@ machine that has the files (the writer) and any number of machines that only sea
 
 The connection string comes from the environment variable `index.dsn_env` names (a password
 does not belong in a config file people share). No message quotes it: what the driver says is
-scrubbed of its secrets (`vaultkit.errors.scrub`) before it becomes an error.
+scrubbed of its secrets (`vaultkit.redact.scrub`) before it becomes an error.
 """
 
 from __future__ import annotations
@@ -43,10 +43,9 @@ from vaultkit.errors import (
     LockedError,
     SearchIndexError,
     VaultkitError,
-    dsn_secrets,
-    scrub,
 )
 from vaultkit.index.sql import PostgresDatabase
+from vaultkit.redact import dsn_secrets, scrub
 
 if TYPE_CHECKING:
     import psycopg

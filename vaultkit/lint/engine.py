@@ -19,10 +19,10 @@ from vaultkit.files.lock import vault_lock
 from vaultkit.files.storage import digest, file_kind, read_bytes, write_atomic
 from vaultkit.lint.context import Context, Entry, vault_context
 from vaultkit.lint.file_checks import check_entry
-from vaultkit.lint.findings import Result, problem
+from vaultkit.lint.findings import Problem, Result, problem
 from vaultkit.lint.reports import FileChange, FixReport, LintReport
 from vaultkit.lint.vault_checks import name_collisions, property_type_problems
-from vaultkit.model import Problem, Progress
+from vaultkit.model import Progress
 from vaultkit.text.vocabulary import Vocabulary
 
 

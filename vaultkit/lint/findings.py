@@ -4,8 +4,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from vaultkit.lint.rules import rule_named
-from vaultkit.model import Problem
+from vaultkit.lint.rules import Severity, rule_named
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One lint finding, in the shape of `vaultkit lint --format json`."""
+
+    path: str
+    line: int | None
+    rule: str
+    severity: Severity
+    message: str
+    fixable: bool = False
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "rule": self.rule,
+            "severity": self.severity,
+            "message": self.message,
+            "fixable": self.fixable,
+        }
 
 
 def problem(

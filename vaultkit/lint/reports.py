@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from vaultkit.model import Problem
+from vaultkit.lint.findings import Problem
 
 
 @dataclass(frozen=True)

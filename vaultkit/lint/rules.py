@@ -9,8 +9,9 @@ for instance when the frontmatter cannot be rewritten safely.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
-from vaultkit.model import Severity
+Severity = Literal["error", "warning"]
 
 
 @dataclass(frozen=True)

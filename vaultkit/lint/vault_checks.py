@@ -11,8 +11,7 @@ from typing import Any
 
 from vaultkit.dates import parse_date
 from vaultkit.lint.context import Entry
-from vaultkit.lint.findings import Result, problem
-from vaultkit.model import Problem
+from vaultkit.lint.findings import Problem, Result, problem
 
 _LIST_TYPES = {"multitext", "tags", "aliases", "cssclasses"}
 

@@ -28,8 +28,9 @@ from typing import IO, Any, BinaryIO
 
 from vaultkit import __version__
 from vaultkit.config import Config, load_config
-from vaultkit.errors import VaultkitError, redact
+from vaultkit.errors import VaultkitError
 from vaultkit.mcp.tools import SCHEMAS, TOOLS, call_tool, check_arguments
+from vaultkit.redact import redact
 
 # Newest first; a client asking for another version gets the newest (the spec's negotiation).
 PROTOCOL_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")

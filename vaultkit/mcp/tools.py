@@ -9,7 +9,8 @@ from datetime import date
 from typing import IO, Any
 
 from vaultkit.config import Config
-from vaultkit.errors import UsageError, redact
+from vaultkit.errors import UsageError
+from vaultkit.redact import redact
 from vaultkit.search.filters import Filters
 from vaultkit.search.intent import MAX_QUERY_CHARS
 from vaultkit.search.recall import DEFAULT_MAX_CHARS, DEFAULT_MAX_DAYS

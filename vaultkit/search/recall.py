@@ -25,9 +25,10 @@ from vaultkit.files.layout import shown_path
 from vaultkit.files.sources import decode_lenient
 from vaultkit.files.storage import read_bytes
 from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE
-from vaultkit.model import Hit, Progress, Summary
+from vaultkit.model import Progress, Summary
 from vaultkit.pages.schema import parse_summary
 from vaultkit.search.filters import NO_FILTERS, Filters
+from vaultkit.search.scoring import Hit
 from vaultkit.text.language import Analyzer
 
 FilesOf = Callable[[date], list[tuple[Path, str]]]  # a day's files, (path, kind), note first

@@ -20,6 +20,7 @@ link is about the day's topics, not about this query), and its lent semantic is 
 
 from __future__ import annotations
 
+import datetime as dt
 import heapq
 import math
 from collections.abc import Collection, Container, Mapping, Sequence
@@ -29,8 +30,29 @@ from typing import TypeVar
 
 from vaultkit.config import Config
 from vaultkit.index.records import DayRecord, Records
-from vaultkit.model import Hit
+from vaultkit.model import Summary
 from vaultkit.search.focus import Focus, intent_part, prior
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One day in a search result, with its score broken into the hybrid formula's parts.
+
+    `semantic`, `importance` and `recency` are each on [0, 1] before weighting; `via` is the date
+    whose related_dates pulled this day in by 1-hop expansion, or None for a direct match.
+    """
+
+    date: dt.date
+    score: float
+    semantic: float
+    importance: float
+    recency: float
+    via: dt.date | None
+    path: str
+    summary: Summary | None = None
+    newer: dt.date | None = None  # a newer day on the question's topic: this one may be stale
+    ordered: str | None = None  # the intent that placed this day ("latest", "first", "important")
+
 
 K = TypeVar("K")
 

@@ -13,7 +13,7 @@ from vaultkit.config import Config
 from vaultkit.errors import UsageError
 from vaultkit.index.date_terms import is_date_term
 from vaultkit.index.store import SearchIndex, open_index
-from vaultkit.model import Hit, Progress
+from vaultkit.model import Progress
 from vaultkit.search.backends import lexical_part, make_backend
 from vaultkit.search.filters import NO_FILTERS, Filters
 from vaultkit.search.focus import (
@@ -25,7 +25,7 @@ from vaultkit.search.focus import (
     topic_days,
 )
 from vaultkit.search.intent import MAX_QUERY_CHARS, read_query
-from vaultkit.search.scoring import Scoring, rank
+from vaultkit.search.scoring import Hit, Scoring, rank
 
 
 @dataclass(frozen=True)
