@@ -421,10 +421,14 @@ class SummaryWriter:
         from vaultkit.pages.obsidian import obsidian_settings
 
         notes = {
-            entities.note_path(self.config, e): entities.render(e, None)
-            for e in entities.collect(self.config, self.named)
+            entities.note_path(
+                self.config.people_dir, self.config.projects_dir, e
+            ): entities.render(e, None)
+            for e in entities.collect(
+                self.named, self.config.people.aliases, self.config.vocabulary.aliases
+            )
         }
-        return {**notes, **obsidian_settings(self.config)}
+        return {**notes, **obsidian_settings(self.config.vault_dir, self.config.paths)}
 
 
 # --- defects -----------------------------------------------------------------------------------

@@ -89,7 +89,7 @@ def test_the_recent_window_counts_from_the_newest_day(config: Config) -> None:
     newest = D(max(config.memory_dir.glob("2026-*.md")).stem)
     inside = newest.toordinal() - (RECENT_DAYS - 1)
     with SearchIndex(config) as index:
-        finder = ChangeFinder(config, index.db)
+        finder = ChangeFinder(index.layout, True, index.db)
         assert finder._recent_cutoff() == date.fromordinal(inside).isoformat()
 
 

@@ -29,17 +29,33 @@ KIND_ORDER: dict[str, int] = {"note": 0, "transcript": 1, "summary": 2}  # a day
 
 
 class Layout:
-    """Where each kind of source file lives, and the day it belongs to (folders as strings: a
-    refresh asks this for tens of thousands of names)."""
+    """Where each kind of file lives and the day it belongs to, for one workspace: built once per
+    run from the config and handed to what finds, names or shows files (folders are kept as
+    strings too: a refresh asks `kind_of` for tens of thousands of names)."""
 
     def __init__(self, config: Config) -> None:
+        self.root = config.root
+        self.vault_dir = config.vault_dir
+        self.memory_dir = config.memory_dir
+        self.summaries_dir = config.summaries_dir
+        self.chats_dir = config.chats_dir
+        self.people_dir = config.people_dir
+        self.projects_dir = config.projects_dir
+        self.archive_dir = config.archive_dir
+        self.archive_chats_dir = config.archive_dir / "chats"  # mirrors the local chats folder
+        self.state_dir = config.state_dir
+        self.memory_index_file = config.memory_index_file
         self.vault = os.fspath(config.vault_dir)
         self._below_vault = self.vault.rstrip(os.sep) + os.sep
         self.memory = os.fspath(config.memory_dir)
         self.summaries = os.fspath(config.summaries_dir)
         self.chats = os.fspath(config.chats_dir)
         self.archive = os.fspath(config.archive_dir)
-        self.archive_chats = os.fspath(archive_chats_dir(config))
+        self.archive_chats = os.fspath(self.archive_chats_dir)
+
+    def summary_path(self, day: date) -> Path:
+        """Where a day's summary lives."""
+        return self.summaries_dir / f"{day.isoformat()}.summary.md"
 
     def kind_of(self, folder: str, name: str) -> tuple[str, Kind] | None:
         """(day as YYYY-MM-DD, kind) of the file `name` in `folder`; None: not a day's source.
@@ -69,25 +85,14 @@ class Layout:
             text = os.path.relpath(text, self.vault)
         return text.replace(os.sep, "/") if os.sep != "/" else text
 
-
-def rel(config: Config, path: Path | str) -> str:
-    """A path relative to the vault, with `/`: what reports, lint and `search --json` show."""
-    return Layout(config).rel(path)
-
-
-def shown_path(config: Config, path: Path | str) -> str:
-    """A path for a person or an agent to read: relative to the vault if it is in it, else to
-    the workspace (`archive/2025/07/2025-07-01.md`), else as it is."""
-    text = os.fspath(path)
-    for base in (os.fspath(config.vault_dir), os.fspath(config.root)):
-        if text.startswith(base.rstrip(os.sep) + os.sep):
-            return text[len(base.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
-    return text.replace(os.sep, "/")
-
-
-def archive_chats_dir(config: Config) -> Path:
-    """Where archived transcripts live: `<archive>/chats/`, mirroring the local chats folder."""
-    return config.archive_dir / "chats"
+    def shown(self, path: Path | str) -> str:
+        """A path for a person or an agent to read: relative to the vault if it is in it, else
+        to the workspace (`archive/2025/07/2025-07-01.md`), else as it is."""
+        text = os.fspath(path)
+        for base in (self.vault, os.fspath(self.root)):
+            if text.startswith(base.rstrip(os.sep) + os.sep):
+                return text[len(base.rstrip(os.sep)) + 1 :].replace(os.sep, "/")
+        return text.replace(os.sep, "/")
 
 
 def _named(pattern: re.Pattern[str], name: str, kind: Kind) -> tuple[str, Kind] | None:
@@ -112,16 +117,15 @@ class VaultFiles:
         return sorted(self.daily)
 
 
-def scan(config: Config) -> VaultFiles:
+def scan(layout: Layout) -> VaultFiles:
     """List the memory, chats and summaries folders (names only; no file is opened)."""
     # Names are matched as strings and a Path is built once per kept file: with tens of
     # thousands of files, Path objects for `.name` and `.parent` were a tenth of a lint run.
     found = VaultFiles()
-    layout = Layout(config)
-    entity_dirs = (config.people_dir, config.projects_dir)
-    skip = (config.summaries_dir, config.chats_dir, *entity_dirs)
+    entity_dirs = (layout.people_dir, layout.projects_dir)
+    skip = (layout.summaries_dir, layout.chats_dir, *entity_dirs)
     linked, irregular = found.linked_folders, found.irregular
-    roots = ((config.memory_dir, skip), (config.summaries_dir, ()), (config.chats_dir, ()))
+    roots = ((layout.memory_dir, skip), (layout.summaries_dir, ()), (layout.chats_dir, ()))
     for root, skipped in roots:
         for folder, name, path in _markdown_files(root, skipped, linked, irregular):
             known = layout.kind_of(folder, name)
@@ -148,11 +152,10 @@ def scan(config: Config) -> VaultFiles:
     return found
 
 
-def scan_archived_transcripts(config: Config) -> dict[date, list[Path]]:
+def scan_archived_transcripts(layout: Layout) -> dict[date, list[Path]]:
     """The archived transcripts (`<archive>/chats/...`) by day."""
-    layout = Layout(config)
     found: dict[date, list[Path]] = {}
-    for folder, name, path in _markdown_files(archive_chats_dir(config)):
+    for folder, name, path in _markdown_files(layout.archive_chats_dir):
         known = layout.kind_of(folder, name)
         if known is not None:
             found.setdefault(date.fromisoformat(known[0]), []).append(path)

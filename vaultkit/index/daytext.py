@@ -12,11 +12,10 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
-from vaultkit.config import Config
 from vaultkit.errors import VaultkitError
-from vaultkit.files.layout import KIND_ORDER, rel
+from vaultkit.files.layout import KIND_ORDER, Layout
 from vaultkit.files.storage import read_bytes
 from vaultkit.index.turns import parse_turns
 from vaultkit.model import KINDS, Summary
@@ -42,8 +41,11 @@ class DayText:
     restated: int = 0  # the last turns of `text`: the summary's, restating the notes before them
 
 
-def read_day_text(config: Config, files: Mapping[str, FileState]) -> DayText:
-    """Read a day's files (one daily note, its transcripts, its summary) into its text."""
+def read_day_text(
+    layout: Layout, indexed: Literal["notes", "summaries", "both"], files: Mapping[str, FileState]
+) -> DayText:
+    """Read a day's files (one daily note, its transcripts, its summary) into its text;
+    `indexed` is what the config's `search.index` asks to index."""
     # Imported here: a search that finds nothing changed never reads or parses a file.
     from vaultkit.files.document import parse_document
     from vaultkit.files.sources import content_of_note, content_of_transcript, read_text_lenient
@@ -61,7 +63,7 @@ def read_day_text(config: Config, files: Mapping[str, FileState]) -> DayText:
                 continue
             text, problem = read_text_lenient(Path(path))
             if problem:  # still searchable: a bad byte must not hide the whole day
-                where = rel(config, path)
+                where = layout.rel(path)
                 warnings.append(f"{where}: {problem}; indexed with replacement characters")
             if facts.kind == "note":
                 note_path = path
@@ -70,9 +72,9 @@ def read_day_text(config: Config, files: Mapping[str, FileState]) -> DayText:
                 notes.append(content_of_transcript(text))
         except (VaultkitError, OSError) as exc:
             # An unreadable file adds no text; search goes on and says so.
-            warnings.append(f"{rel(config, path)}: left out of the index: {exc}")
+            warnings.append(f"{layout.rel(path)}: left out of the index: {exc}")
     shown = summary_path or note_path or min(files, key=lambda p: p.split(os.sep))
-    text, restated = day_text(config.search.index, notes, summary)
+    text, restated = day_text(indexed, notes, summary)
     return DayText(text, summary, shown, warnings, restated)
 
 

@@ -11,12 +11,12 @@ import contextlib
 import os
 import time
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
 from stat import S_ISREG
 from typing import NamedTuple
 
-from vaultkit.config import Config
 from vaultkit.files.layout import Layout, VaultFiles, date_in_parts, scan_archive, stat_tree
 from vaultkit.files.storage import file_kind
 from vaultkit.index.sql import Database
@@ -32,13 +32,26 @@ class FileState(NamedTuple):
     inode: int  # an atomic save (temp file, rename) gives the path a new one
 
 
+@dataclass
+class RefreshReport:
+    """What a refresh did: days (re)indexed and removed, files looked at, and what to tell the
+    user (`warnings`: a file indexed with replacement characters, or left out)."""
+
+    indexed: list[date] = field(default_factory=list)
+    removed: list[date] = field(default_factory=list)
+    files: int = 0
+    rebuilt: bool = False
+    warnings: list[str] = field(default_factory=list)
+    embedded: int = 0  # chunk texts embedded (not found in the vector cache)
+
+
 class ChangeFinder:
     """Finds what changed in the vault against what the index's tables remember."""
 
-    def __init__(self, config: Config, db: Database) -> None:
-        self.config = config
+    def __init__(self, layout: Layout, notes_too: bool, db: Database) -> None:
+        self.notes_too = notes_too  # False: only summaries are indexed (`search.index`)
         self.db = db
-        self.layout = Layout(config)
+        self.layout = layout
         self.irregular: list[tuple[Path, str]] = []  # `.md` names that are not files: skipped
 
     def full(
@@ -69,7 +82,7 @@ class ChangeFinder:
         """
         rows = self.db.execute("SELECT path, mtime_ns, day FROM folders").fetchall()
         known = {path: mtime for path, mtime, _ in rows}  # grows as new chat folders are found
-        flat, trees = _roots(self.config)
+        flat, trees = _roots(self.layout, self.notes_too)
         if not known or any(root not in known for root in [*flat, *trees]):
             return None
         cutoff = self._recent_cutoff()
@@ -97,7 +110,7 @@ class ChangeFinder:
 
     def store_folders(self, folders: Mapping[str, int]) -> None:
         """Record folders' mtimes, and for a chat folder named by a day, that day."""
-        chats = _below(os.fspath(self.config.chats_dir))
+        chats = _below(os.fspath(self.layout.chats_dir))
         self.db.executemany(
             "INSERT INTO folders VALUES (?, ?, ?) "
             "ON CONFLICT(path) DO UPDATE SET mtime_ns = excluded.mtime_ns, day = excluded.day",
@@ -128,7 +141,7 @@ class ChangeFinder:
                         subfolders.append(entry.path)
                     elif entry.name.endswith(".md"):
                         listed[entry.path] = entry.inode()
-        notes = folder == os.fspath(self.config.memory_dir)
+        notes = folder == os.fspath(self.layout.memory_dir)
         for path in stored.keys() - listed.keys():
             if notes:
                 return False  # a note vanished: an archived one may count for that day now
@@ -144,7 +157,7 @@ class ChangeFinder:
                         self.irregular.append((Path(path), file_kind(stat.st_mode)))
                         continue
                     changes[path] = FileState(*found, stat.st_mtime_ns, stat.st_size, stat.st_ino)
-        chats = os.fspath(self.config.chats_dir)
+        chats = os.fspath(self.layout.chats_dir)
         if folder != chats and not folder.startswith(_below(chats)):
             return True  # the memory and summaries folders are read alone, not their subfolders
         for sub in subfolders:
@@ -199,9 +212,9 @@ class ChangeFinder:
         if found is None:
             return self._stat_vault()
         paths = [(p, day, "summary") for day, p in found.summaries.items()]
-        if self.config.search.index != "summaries":
+        if self.notes_too:
             if archive is None:
-                archive = scan_archive(self.config.archive_dir)
+                archive = scan_archive(self.layout.archive_dir)
             for day in set(found.daily) | set(archive):
                 paths.append((found.daily.get(day) or archive[day], day, "note"))
             for day, transcripts in found.transcripts.items():
@@ -220,10 +233,10 @@ class ChangeFinder:
     def _stat_vault(self) -> dict[str, FileState]:
         """`current_files` of the vault walked here: the files `scan` and `scan_archive` find, as
         strings with their `DirEntry` stat (a Path per file was most of a no-op refresh)."""
-        config, layout = self.config, self.layout
+        layout = self.layout
         out: dict[str, FileState] = {}
         roots = [(layout.summaries, False)]
-        if config.search.index != "summaries":
+        if self.notes_too:
             roots += [(layout.memory, False), (layout.chats, True)]
         for root, recurse in roots:
             for folder, name, mtime, size, inode in stat_tree(
@@ -232,7 +245,7 @@ class ChangeFinder:
                 known = layout.kind_of(folder, name)
                 if known is not None:
                     out[os.path.join(folder, name)] = FileState(*known, mtime, size, inode)
-        if config.search.index == "summaries":
+        if not self.notes_too:
             return out
         local = {f.day for f in out.values() if f.kind == "note"}
         archived: dict[str, tuple[list[str], str, FileState]] = {}  # a day's note not kept locally
@@ -264,20 +277,20 @@ def _mtime(folder: str) -> int:
     return _RACY if mtime > time.time_ns() - 2_000_000_000 else mtime
 
 
-def _roots(config: Config) -> tuple[list[str], list[str]]:
+def _roots(layout: Layout, notes_too: bool) -> tuple[list[str], list[str]]:
     """The folders a refresh looks at: flat ones (listed alone) and trees (walked)."""
-    flat = [os.fspath(config.summaries_dir)]
+    flat = [layout.summaries]
     trees = []
-    if config.search.index != "summaries":
-        flat.append(os.fspath(config.memory_dir))
-        trees = [os.fspath(config.chats_dir), os.fspath(config.archive_dir)]
+    if notes_too:
+        flat.append(layout.memory)
+        trees = [layout.chats, layout.archive]
     return flat, trees
 
 
-def folder_times(config: Config) -> dict[str, int]:
+def folder_times(layout: Layout, notes_too: bool) -> dict[str, int]:
     """The mtime of every folder a full refresh walks (`_GONE` for an absent root). Take it
     before scanning the files, so a file added during the scan shows as a moved folder."""
-    flat, trees = _roots(config)
+    flat, trees = _roots(layout, notes_too)
     folders = [*flat, *trees, *(f for root in trees for f in _tree(root))]
     return {folder: _mtime(folder) for folder in folders}
 

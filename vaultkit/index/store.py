@@ -19,19 +19,18 @@ import os
 import sqlite3
 from array import array
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from vaultkit.config import Config
 from vaultkit.errors import SearchIndexError, VaultkitError
-from vaultkit.files.layout import VaultFiles, rel
+from vaultkit.files.layout import Layout, VaultFiles
 from vaultkit.files.storage import read_bytes
 from vaultkit.index.bm25 import DayIndex
 from vaultkit.index.daytext import embed_chunks, read_day_text
 from vaultkit.index.records import Records
-from vaultkit.index.refresh import ChangeFinder, FileState, folder_times
+from vaultkit.index.refresh import ChangeFinder, FileState, RefreshReport, folder_times
 from vaultkit.index.sql import Database, open_sqlite
 from vaultkit.model import Progress
 from vaultkit.pages.schema import fields_of
@@ -63,19 +62,6 @@ CREATE INDEX IF NOT EXISTS texts_day ON texts(day);
 """
 
 
-@dataclass
-class RefreshReport:
-    """What a refresh did: days (re)indexed and removed, files looked at, and what to tell the
-    user (`warnings`: a file indexed with replacement characters, or left out)."""
-
-    indexed: list[date] = field(default_factory=list)
-    removed: list[date] = field(default_factory=list)
-    files: int = 0
-    rebuilt: bool = False
-    warnings: list[str] = field(default_factory=list)
-    embedded: int = 0  # chunk texts embedded (not found in the vector cache)
-
-
 class SearchIndex:
     """The vault's search index; use as a context manager, call `refresh()` before reading."""
 
@@ -87,6 +73,8 @@ class SearchIndex:
         progress: Progress | None = None,
     ) -> None:
         self.config = config
+        self.layout = Layout(config)
+        self._notes_too = config.search.index != "summaries"
         self.path = config.state_dir / SQLITE_NAME
         self._embedder = embedder
         self._progress = progress
@@ -212,14 +200,16 @@ class SearchIndex:
         report = RefreshReport()
         if self.reader:  # the writer keeps the shared index; a reader has no files to read
             return report
-        finder = ChangeFinder(self.config, self.db)
+        finder = ChangeFinder(self.layout, self._notes_too, self.db)
         changes = None if full or files is not None else finder.quick()
         if changes is not None:
             with self.db:
                 self._apply(changes, report)
         else:
             if files is None:
-                folders = folder_times(self.config)  # before the walk: see `refresh._mtime`
+                folders = folder_times(
+                    self.layout, self._notes_too
+                )  # before the walk: see `refresh._mtime`
             changes, report.files, report.rebuilt = finder.full(files, archive)
             with self.db:
                 self._apply(changes, report)
@@ -228,7 +218,7 @@ class SearchIndex:
                 self.db.execute("DELETE FROM folders")
                 finder.store_folders(folders or {})
         report.warnings += [
-            f"skipped {rel(self.config, path)}: {what}, not a regular file"
+            f"skipped {self.layout.rel(path)}: {what}, not a regular file"
             for path, what in sorted(set(finder.irregular))
         ]
         if self.embeds:
@@ -310,14 +300,14 @@ class SearchIndex:
 
     def _index_day(self, day: str, files: dict[str, FileState], report: RefreshReport) -> None:
         """Read a day's files, index its text and store its summary fields."""
-        found = read_day_text(self.config, files)
+        found = read_day_text(self.layout, self.config.search.index, files)
         report.warnings += found.warnings
         self.days.add_day(day, found.text, restated=found.restated)
         fields = json.dumps(fields_of(found.summary)) if found.summary else None
         self.db.execute(
             "INSERT INTO days VALUES (?, ?, ?) "
             "ON CONFLICT(day) DO UPDATE SET path = excluded.path, fields = excluded.fields",
-            (day, rel(self.config, found.shown), fields),
+            (day, self.layout.rel(found.shown), fields),
         )
         self.db.executemany(
             "INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(path) DO UPDATE SET "
@@ -420,7 +410,7 @@ class SearchIndex:
             row[0]: FileState(*row[1:6])
             for row in self.db.execute("SELECT * FROM files WHERE day = ?", (day,))
         }
-        found = read_day_text(self.config, files)
+        found = read_day_text(self.layout, self.config.search.index, files)
         self.warnings = [*self.warnings, *found.warnings]
         return found.text
 

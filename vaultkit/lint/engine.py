@@ -14,7 +14,7 @@ from pathlib import Path
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
 from vaultkit.errors import UsageError
-from vaultkit.files.layout import SUMMARY_NAME, Layout, VaultFiles, rel, scan
+from vaultkit.files.layout import SUMMARY_NAME, Layout, VaultFiles, scan
 from vaultkit.files.lock import vault_lock
 from vaultkit.files.storage import digest, file_kind, read_bytes, write_atomic
 from vaultkit.lint.context import Context, Entry, vault_context
@@ -33,16 +33,17 @@ def lint_vault(
     progress: Progress | None = None,
 ) -> LintReport:
     """Check the vault's memory files (or only those below PATHS); never raises on file content."""
-    found = scan(config)
+    layout = Layout(config)
+    found = scan(layout)
     ctx = vault_context(config, found)
-    entries = _entries(config, found)
-    selected = _select(config, entries, paths) if paths else entries
+    entries = _entries(layout, found)
+    selected = _select(layout, entries, paths) if paths else entries
     results = []
     for done, entry in enumerate(selected):
         if progress is not None and done % 100 == 0:
             progress("checking", done, len(selected))
         results.append(check_entry(entry, _read(entry.path), ctx, fix=False))
-    return _report(results, entries, selected, _linked(config, found, paths))
+    return _report(results, entries, selected, _linked(layout, found, paths))
 
 
 def fix_vault(
@@ -72,20 +73,21 @@ def _fix_vault(
     diff_base: Path | None,
     progress: Progress | None,
 ) -> FixReport:
-    found = scan(config)
+    layout = Layout(config)
+    found = scan(layout)
     ctx = vault_context(config, found)
-    entries = _entries(config, found)
-    selected = _select(config, entries, paths) if paths else entries
+    entries = _entries(layout, found)
+    selected = _select(layout, entries, paths) if paths else entries
     before: list[Result] = []
     after: list[Result] = []
     changes: list[FileChange] = []
     for done, entry in enumerate(selected):
         if progress is not None and done % 100 == 0:
             progress("checking", done, len(selected))
-        checked, fixed = _fix_entry(config, entry, ctx, changes, dry_run, diff_base)
+        checked, fixed = _fix_entry(layout, entry, ctx, changes, dry_run, diff_base)
         before.append(checked)
         after.append(fixed)
-    linked = _linked(config, found, paths)
+    linked = _linked(layout, found, paths)
     return FixReport(
         tuple(changes),
         _report(after, entries, selected, linked),
@@ -95,7 +97,7 @@ def _fix_vault(
 
 
 def _fix_entry(
-    config: Config,
+    layout: Layout,
     entry: Entry,
     ctx: Context,
     changes: list[FileChange],
@@ -114,7 +116,7 @@ def _fix_entry(
     name = _diff_name(entry, diff_base)
     changes.append(FileChange(entry.rel, rules, unified_diff(name, data, result.fixed)))
     if not dry_run:
-        write_atomic(entry.path, result.fixed, expected=digest(data), within=config.vault_dir)
+        write_atomic(entry.path, result.fixed, expected=digest(data), within=layout.vault_dir)
     return result, check_entry(entry, new, ctx, fix=False)
 
 
@@ -161,8 +163,7 @@ def _summary_entry(path: Path | str, text: str | bytes) -> tuple[Entry, bytes]:
     return entry, text.encode("utf-8") if isinstance(text, str) else text
 
 
-def _entries(config: Config, found: VaultFiles) -> list[Entry]:
-    layout = Layout(config)
+def _entries(layout: Layout, found: VaultFiles) -> list[Entry]:
 
     def entry(path: Path, kind: str, day: date | None = None) -> Entry:
         return Entry(path, layout.rel(path), kind, day)
@@ -172,15 +173,15 @@ def _entries(config: Config, found: VaultFiles) -> list[Entry]:
     entries += [entry(p, "transcript", d) for d, ps in found.transcripts.items() for p in ps]
     entries += [entry(p, "entity") for p in found.entities]
     entries += [entry(p, "stray") for p in found.strays]
-    if config.memory_index_file.is_file():
-        entries.append(entry(config.memory_index_file, "index"))
+    if layout.memory_index_file.is_file():
+        entries.append(entry(layout.memory_index_file, "index"))
     entries.sort(key=lambda e: e.rel)
     return entries
 
 
-def _select(config: Config, entries: list[Entry], paths: Sequence[Path | str]) -> list[Entry]:
+def _select(layout: Layout, entries: list[Entry], paths: Sequence[Path | str]) -> list[Entry]:
     """The entries below the given files or folders; a path outside the vault is a usage error."""
-    vault = config.vault_dir.resolve()
+    vault = layout.vault_dir.resolve()
     by_rel = {e.rel: e for e in entries}
     chosen: dict[str, Entry] = {}
     for given in paths:
@@ -188,7 +189,7 @@ def _select(config: Config, entries: list[Entry], paths: Sequence[Path | str]) -
         try:
             rel = path.relative_to(vault).as_posix()
         except ValueError:
-            raise UsageError(f"{given}: not inside the vault {config.vault_dir}") from None
+            raise UsageError(f"{given}: not inside the vault {layout.vault_dir}") from None
         if path.is_dir():
             prefix = "" if rel == "." else rel + "/"
             chosen.update((e.rel, e) for e in entries if e.rel.startswith(prefix))
@@ -197,7 +198,7 @@ def _select(config: Config, entries: list[Entry], paths: Sequence[Path | str]) -
         elif path.is_file():
             if not path.name.endswith(".md"):
                 raise UsageError(f"{given}: not a markdown file")
-            chosen[rel] = by_rel.get(rel) or Entry(config.vault_dir / rel, rel, "note")
+            chosen[rel] = by_rel.get(rel) or Entry(layout.vault_dir / rel, rel, "note")
         else:
             raise UsageError(f"{given}: no such file or folder")
     return sorted(chosen.values(), key=lambda e: e.rel)
@@ -232,12 +233,12 @@ def _lines(text: str) -> list[str]:
     return [*lines, parts[-1]] if parts[-1] else lines
 
 
-def _linked(config: Config, found: VaultFiles, paths: Sequence[Path | str] | None) -> list[Problem]:
+def _linked(layout: Layout, found: VaultFiles, paths: Sequence[Path | str] | None) -> list[Problem]:
     """What the walk did not read: a warning per linked folder (whole-vault runs only), and an
     error per name of a day's file that is not a regular file (a folder, a named pipe)."""
     wanted = [Path(p).resolve() for p in paths or ()]
     found_problems = [
-        problem("not-a-file", rel(config, path), None, f"{what}, not a regular file: not read")
+        problem("not-a-file", layout.rel(path), None, f"{what}, not a regular file: not read")
         for path, what in found.irregular
         if not wanted or any(path.resolve().is_relative_to(w) for w in wanted)
     ]
@@ -247,7 +248,7 @@ def _linked(config: Config, found: VaultFiles, paths: Sequence[Path | str] | Non
         "a symbolic link to a folder: vaultkit reads linked files, but does not walk linked folders"
     )
     return found_problems + [
-        problem("linked-folder", rel(config, folder), None, message)
+        problem("linked-folder", layout.rel(folder), None, message)
         for folder in found.linked_folders
     ]
 

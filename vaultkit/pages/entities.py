@@ -26,7 +26,6 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Literal
 
-from vaultkit.config import Config
 from vaultkit.errors import VaultkitError
 from vaultkit.files.document import load_yaml, split_frontmatter, top_level_keys
 from vaultkit.files.wikilinks import link_target
@@ -60,9 +59,14 @@ class Entity:
         return list({term_key(n): n for n in reversed(names)}.values())[::-1]
 
 
-def collect(config: Config, summaries: Mapping[date, Mapping[str, Any]]) -> list[Entity]:
+def collect(
+    summaries: Mapping[date, Mapping[str, Any]],
+    people_aliases: Mapping[str, str],
+    term_aliases: Mapping[str, str],
+) -> list[Entity]:
     """Every person and project named by a summary's fields, with its days, sorted by kind and
-    name; `summaries` maps a day to its fields (`people`, `projects`)."""
+    name; `summaries` maps a day to its fields (`people`, `projects`), the aliases map the
+    config's nicknames of people and terms to their names."""
     found: dict[tuple[Kind, str], Entity] = {}
     fields_of_kind: tuple[tuple[Kind, str], ...] = (("person", "people"), ("project", "projects"))
     for day in sorted(summaries):
@@ -71,16 +75,15 @@ def collect(config: Config, summaries: Mapping[date, Mapping[str, Any]]) -> list
             for name in fields.get(key) or ():
                 entity = found.setdefault((kind, name), Entity(kind, name))
                 entity.days.append(day)
-    people_aliases = _aliases_by_target(config.people.aliases)
-    term_aliases = _aliases_by_target(config.vocabulary.aliases)
+    of_people, of_terms = _aliases_by_target(people_aliases), _aliases_by_target(term_aliases)
     for (kind, name), entity in found.items():
-        table = people_aliases if kind == "person" else term_aliases
+        table = of_people if kind == "person" else of_terms
         entity.aliases = sorted(table.get(term_key(name), []), key=str.casefold)
     return [found[key] for key in sorted(found, key=lambda k: (k[0], k[1].casefold(), k[1]))]
 
 
-def note_path(config: Config, entity: Entity) -> Path:
-    folder = config.people_dir if entity.kind == "person" else config.projects_dir
+def note_path(people_dir: Path, projects_dir: Path, entity: Entity) -> Path:
+    folder = people_dir if entity.kind == "person" else projects_dir
     return folder / f"{entity.stem}.md"
 
 

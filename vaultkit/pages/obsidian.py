@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from vaultkit.config import Config
+from vaultkit.config import PathsConfig
 from vaultkit.pages.schema import OBSIDIAN_TYPES
 
 # Graph view's colour groups: the first group whose query matches a note colours it.
@@ -19,12 +19,12 @@ GRAPH_GROUPS = (
 )
 
 
-def obsidian_settings(config: Config) -> dict[Path, str]:
+def obsidian_settings(vault_dir: Path, paths: PathsConfig) -> dict[Path, str]:
     """`.obsidian/types.json` (property types) and `.obsidian/graph.json` (colour groups for days,
     summaries, transcripts, people, projects), to be written where the vault has none."""
-    folder = config.vault_dir / ".obsidian"
+    folder = vault_dir / ".obsidian"
     groups = [
-        {"query": f'path:"{getattr(config.paths, name)}"', "color": {"a": 1, "rgb": rgb}}
+        {"query": f'path:"{getattr(paths, name)}"', "color": {"a": 1, "rgb": rgb}}
         for name, rgb in GRAPH_GROUPS
     ]
     graph = {"colorGroups": groups, "showArrow": True, "showOrphans": True, "hideUnresolved": False}

@@ -14,7 +14,6 @@ from typing import Any
 
 from vaultkit.config import Config
 from vaultkit.errors import UsageError
-from vaultkit.files.layout import rel
 from vaultkit.files.sources import day_input
 from vaultkit.summarize.offline import Explanation, OfflineSummarizer
 from vaultkit.sync.survey import open_catalog, survey
@@ -47,7 +46,7 @@ def explain_day(config: Config, day: date) -> DayExplanation:
         catalog.close()
     note = found.note_path(day)
     if note is None:
-        raise UsageError(f"no daily note for {day} in {rel(config, config.memory_dir)}")
+        raise UsageError(f"no daily note for {day} in {found.layout.rel(config.memory_dir)}")
     vocabulary = Vocabulary(config.vocabulary, config.people)
     reading = OfflineSummarizer(vocabulary).explain(day_input(day, note, found.transcripts_of(day)))
     summary = vocabulary.summary(day, reading.fields)
@@ -68,4 +67,4 @@ def explain_day(config: Config, day: date) -> DayExplanation:
             "by_vaultkit": facts.pristine,
             "current": facts.source == found.source_of(day),
         }
-    return DayExplanation(reading, rel(config, note), fields, on_file)
+    return DayExplanation(reading, found.layout.rel(note), fields, on_file)

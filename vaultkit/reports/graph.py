@@ -23,7 +23,7 @@ from vaultkit.config import Config
 from vaultkit.errors import UsageError, VaultkitError
 from vaultkit.files.catalog import SummaryFacts
 from vaultkit.files.document import parse_document
-from vaultkit.files.layout import scan, scan_archive
+from vaultkit.files.layout import Layout, scan, scan_archive
 from vaultkit.files.storage import read_bytes, write_atomic
 from vaultkit.model import SummaryFields
 from vaultkit.pages.schema import fields_of, parse_summary
@@ -52,7 +52,7 @@ def build_graph(config: Config, *, tags: bool = False) -> nx.MultiDiGraph:
     changed since the last sync are parsed; daily notes and transcripts are listed, never read. A related date that names no day of the vault is left out and
     counted in the graph's `dangling_related` attribute.
     """
-    files = scan(config)  # names only: a day's raw files are never opened for the graph
+    files = scan(Layout(config))  # names only: a day's raw files are never opened for the graph
     archive = scan_archive(config.archive_dir)
     fields = _summary_fields(config, files.summaries)
     source_days = sorted(set(files.daily) | set(archive))  # the spine, as sync threads it

@@ -21,7 +21,7 @@ from typing import Any
 from vaultkit.config import Config
 from vaultkit.errors import UsageError, VaultkitError
 from vaultkit.files.document import parse_document, split_frontmatter
-from vaultkit.files.layout import shown_path
+from vaultkit.files.layout import Layout
 from vaultkit.files.sources import decode_lenient
 from vaultkit.files.storage import read_bytes
 from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE
@@ -177,7 +177,7 @@ def build_pack(
             )  # fmt: skip
     when = as_of or date.today()
     hits = list(hits)[:max_days]
-    packer = _Packer(config, query, files_of, read)
+    packer = _Packer(Layout(config), Analyzer(config.languages), query, files_of, read)
     header = _header(query, when, len(hits))
     if len(header) > max_chars:
         markdown = _clip(header, max_chars)
@@ -223,15 +223,17 @@ def build_pack(
 class _Packer:
     """Finds a day's files and excerpts, opening a file only when the budget can use it."""
 
-    def __init__(self, config: Config, query: str, files_of: FilesOf, read: Read) -> None:
-        self.config = config
-        self.analyzer = Analyzer(config.languages)
+    def __init__(
+        self, layout: Layout, analyzer: Analyzer, query: str, files_of: FilesOf, read: Read
+    ) -> None:
+        self.layout = layout
+        self.analyzer = analyzer
         self.terms = set(self.analyzer.terms(query))
         self.skipped: list[tuple[str, str]] = []
         self.cut = False  # an excerpt was (or may have been) left out for lack of room
         self._files_of = files_of
         self._read = read
-        self._archive = os.fspath(config.archive_dir) + os.sep
+        self._archive = layout.archive + os.sep
 
     def summary(self, hit: Hit) -> Summary | None:
         """The hit's summary: as search returned it, else read from its file, else None."""
@@ -292,7 +294,7 @@ class _Packer:
 
     def _show(self, path: Path) -> str:
         """A path as the pack shows it: relative to the vault, else to the workspace."""
-        return shown_path(self.config, path)
+        return self.layout.shown(path)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from pathlib import Path
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
 from vaultkit.errors import ArchiveError, UsageError
-from vaultkit.files.layout import archive_chats_dir, scan_archive
+from vaultkit.files.layout import scan_archive
 from vaultkit.model import Progress
 from vaultkit.summarize.base import Summarizer
 from vaultkit.sync.daily import Scope, sync
@@ -89,7 +89,7 @@ def backfill(
             rule="archive-missing",
         )
     is_archive = _same(root, config.archive_dir)
-    chats = archive_chats_dir(config)
+    chats = config.archive_dir / "chats"
     days = sorted(
         day
         for day, path in scan_archive(root).items()

@@ -11,7 +11,7 @@ from vaultkit.config import Config
 from vaultkit.errors import IndexOwnerError, VaultkitError
 from vaultkit.files.catalog import Catalog
 from vaultkit.files.document import parse_document
-from vaultkit.files.layout import rel
+from vaultkit.files.layout import Layout
 from vaultkit.files.lock import vault_lock
 from vaultkit.files.storage import (
     batched_dir_sync,
@@ -30,7 +30,7 @@ from vaultkit.sync.ordered_pass import OrderedPass
 from vaultkit.sync.plan import DayPlan, plan_days
 from vaultkit.sync.report import Change, SyncReport
 from vaultkit.sync.survey import Survey, open_catalog, survey
-from vaultkit.sync.write import fresh_facts, summary_path, why, write_summary
+from vaultkit.sync.write import fresh_facts, why, write_summary
 from vaultkit.text.language import Analyzer
 from vaultkit.text.vocabulary import Vocabulary
 
@@ -112,8 +112,10 @@ def _sync(
     progress: Progress | None,
 ) -> SyncReport:
     report = SyncReport(dry_run=dry_run)
-    folders = folder_times(config)  # before the scan, for the index's quick checks
-    found = survey(config, catalog, extra_source=scope.source)
+    layout = Layout(config)
+    notes_too = config.search.index != "summaries"
+    folders = folder_times(layout, notes_too)  # before the scan, for the index's quick checks
+    found = survey(config, catalog, extra_source=scope.source, layout=layout)
     plans = plan_days(found, force=force, resummarize=scope.resummarize)
     if scope.days is not None:
         wanted = set(scope.days)
@@ -127,7 +129,7 @@ def _sync(
     if dry_run:
         report.summarized = [p.day for p in work]
         report.changes += [
-            Change(rel(config, summary_path(config, p.day)), p.action, why(config, p)) for p in work
+            Change(layout.rel(layout.summary_path(p.day)), p.action, why(layout, p)) for p in work
         ]
     _reformat(config, found, reformat, report, catalog, dry_run)
     if not dry_run:
@@ -136,9 +138,9 @@ def _sync(
         report.summarized = run.run(work, lambda: summarizer or make_summarizer(config, vocabulary))
     for folder in found.files.linked_folders:
         reason = "a symbolic link to a folder: not read (vaultkit reads linked files, not folders)"
-        report.skipped.append((rel(config, folder), reason))
+        report.skipped.append((layout.rel(folder), reason))
     for path, what in found.files.irregular:
-        report.skipped.append((rel(config, path), f"{what}, not a regular file: not read"))
+        report.skipped.append((layout.rel(path), f"{what}, not a regular file: not read"))
     keep_linked(config, found, report, dry_run)
     if not dry_run:
         try:
@@ -185,18 +187,18 @@ def _reformat(
     (no summarizer call: nothing about the day changed)."""
     renderer = Renderer(config.templates_dir, config.summarizer.heading)
     for plan in plans:
-        path = summary_path(config, plan.day)
+        path = found.layout.summary_path(plan.day)
         try:
             data = read_bytes(path)
             summary = parse_summary(parse_document(data, path))
             marker = read_marker(data.decode("utf-8"))
             text = add_marker(renderer.summary(summary), marker.source if marker else "")
             if not dry_run:
-                write_summary(config, path, text, plan)
+                write_summary(found.layout, path, text, plan)
                 found.summaries[plan.day] = catalog.put(
                     path, fresh_facts(summary, text, Analyzer(config.languages))
                 )
         except (VaultkitError, OSError, UnicodeDecodeError) as exc:
             report.failed.append((plan.day.isoformat(), str(exc)))
             continue
-        report.changes.append(Change(rel(config, path), "reformatted", plan.reason))
+        report.changes.append(Change(found.layout.rel(path), "reformatted", plan.reason))

@@ -8,14 +8,15 @@ the vault, is read but never rewritten (the run says so).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import date
 from pathlib import Path
 
-from vaultkit.config import Config
+from vaultkit.config import Config, PathsConfig
 from vaultkit.dates import parse_date
 from vaultkit.errors import VaultkitError
 from vaultkit.files.catalog import SourceFacts
-from vaultkit.files.layout import rel
+from vaultkit.files.layout import Layout
 from vaultkit.files.sources import read_text
 from vaultkit.files.storage import digest, is_inside, read_bytes, write_atomic
 from vaultkit.files.wikilinks import (
@@ -34,16 +35,19 @@ from vaultkit.sync.survey import Survey
 
 def keep_linked(config: Config, found: Survey, report: SyncReport, dry_run: bool) -> None:
     """Every link-keeping pass of a sync, each failure reported, none stopping the others."""
-    _link_notes(config, found, report, dry_run)
+    layout = found.layout
+    _link_notes(found, report, dry_run)
     try:
-        _write_memory_index(config, found, report, dry_run)
+        renderer = Renderer(config.templates_dir, config.summarizer.heading)
+        _write_memory_index(renderer, found, report, dry_run)
     except (VaultkitError, OSError) as exc:
-        report.failed.append((rel(config, config.memory_index_file), str(exc)))
-    _write_entity_notes(config, found, report, dry_run)
-    _write_obsidian_settings(config, report, dry_run)
+        report.failed.append((layout.rel(layout.memory_index_file), str(exc)))
+    aliases = (config.people.aliases, config.vocabulary.aliases)
+    _write_entity_notes(layout, found, aliases, report, dry_run)
+    _write_obsidian_settings(layout, config.paths, report, dry_run)
 
 
-def _link_notes(config: Config, found: Survey, report: SyncReport, dry_run: bool) -> None:
+def _link_notes(found: Survey, report: SyncReport, dry_run: bool) -> None:
     """Thread the spine through local daily notes and give each transcript its parent link.
 
     The spine runs through local and archived notes (never through a backfill's other source
@@ -51,7 +55,8 @@ def _link_notes(config: Config, found: Survey, report: SyncReport, dry_run: bool
     day with no local note is kept: that day is taken to be archived, so an offline NAS changes no byte.
     """
     previous: date | None = None
-    offline = not config.archive_dir.is_dir()
+    layout = found.layout
+    offline = not layout.archive_dir.is_dir()
     for day in sorted(set(found.files.daily) | set(found.archive)):
         local = found.files.daily.get(day)
         facts = found.notes.get(day, SourceFacts())
@@ -61,7 +66,7 @@ def _link_notes(config: Config, found: Survey, report: SyncReport, dry_run: bool
         if local is not None and not facts.error and facts.link != expected:
             line = spine_line(previous) if previous else None
             _relink(
-                config, local, SPINE_LINE, line, "linked", f"spine -> {expected}", report, dry_run
+                layout, local, SPINE_LINE, line, "linked", f"spine -> {expected}", report, dry_run
             )
         previous = day
     for day, paths in found.files.transcripts.items():
@@ -70,7 +75,7 @@ def _link_notes(config: Config, found: Survey, report: SyncReport, dry_run: bool
             if not facts.error and facts.link != day.isoformat():
                 line = parent_line(day)
                 _relink(
-                    config, path, PARENT_LINE, line, "linked", f"parent -> {day}", report, dry_run
+                    layout, path, PARENT_LINE, line, "linked", f"parent -> {day}", report, dry_run
                 )
 
 
@@ -87,7 +92,7 @@ def _archived_previous(
 
 
 def _relink(
-    config: Config,
+    layout: Layout,
     path: Path,
     pattern: re.Pattern[str],
     line: str | None,
@@ -102,42 +107,51 @@ def _relink(
         updated = set_managed_line(text, pattern, line)
         if updated == text:
             return
-        if not is_inside(path, config.vault_dir):
+        if not is_inside(path, layout.vault_dir):
             why = "a symbolic link, or in a folder outside the vault: read, never rewritten"
-            report.skipped.append((rel(config, path), f"{why} ({detail} not written)"))
+            report.skipped.append((layout.rel(path), f"{why} ({detail} not written)"))
             return
         if not dry_run:
-            write_atomic(path, updated, expected=digest(data), within=config.vault_dir)
-        report.changes.append(Change(rel(config, path), action, detail))
+            write_atomic(path, updated, expected=digest(data), within=layout.vault_dir)
+        report.changes.append(Change(layout.rel(path), action, detail))
     except (VaultkitError, OSError) as exc:
-        report.failed.append((rel(config, path), str(exc)))
+        report.failed.append((layout.rel(path), str(exc)))
 
 
-def _write_memory_index(config: Config, found: Survey, report: SyncReport, dry_run: bool) -> None:
+def _write_memory_index(
+    renderer: Renderer, found: Survey, report: SyncReport, dry_run: bool
+) -> None:
     entries = []
     for day, facts in found.summarized().items():
         fields = facts.fields
         assert fields is not None
         topics = (*fields["projects"], *fields["tags"], *fields["people"])
         entries.append(IndexEntry(day, fields["importance"], tuple(topics)))
-    renderer = Renderer(config.templates_dir, config.summarizer.heading)
+    layout = found.layout
     text = renderer.memory_index(index_context(entries))
-    path = config.memory_index_file
+    path = layout.memory_index_file
     try:
         current = read_text(path)
     except FileNotFoundError:
         current = None
     if current != text:
         if not dry_run:
-            write_atomic(path, text, within=config.vault_dir)
-        report.changes.append(Change(rel(config, path), "indexed", f"{len(entries)} days"))
+            write_atomic(path, text, within=layout.vault_dir)
+        report.changes.append(Change(layout.rel(path), "indexed", f"{len(entries)} days"))
 
 
-def _write_entity_notes(config: Config, found: Survey, report: SyncReport, dry_run: bool) -> None:
-    """A note per person and project the summaries name, its generated part up to date."""
+def _write_entity_notes(
+    layout: Layout,
+    found: Survey,
+    aliases: tuple[Mapping[str, str], Mapping[str, str]],
+    report: SyncReport,
+    dry_run: bool,
+) -> None:
+    """A note per person and project the summaries name, its generated part up to date;
+    `aliases` are the config's nicknames of people and of terms."""
     fields = {day: f.fields for day, f in found.summarized().items() if f.fields is not None}
-    for entity in entities.collect(config, fields):
-        path = entities.note_path(config, entity)
+    for entity in entities.collect(fields, *aliases):
+        path = entities.note_path(layout.people_dir, layout.projects_dir, entity)
         try:
             try:
                 current: str | None = read_text(path)
@@ -146,30 +160,32 @@ def _write_entity_notes(config: Config, found: Survey, report: SyncReport, dry_r
             text = entities.render(entity, current)
             if text == current:
                 continue
-            if not is_inside(path, config.vault_dir):
+            if not is_inside(path, layout.vault_dir):
                 report.skipped.append(
-                    (rel(config, path), "a symbolic link, or outside the vault: never rewritten")
+                    (layout.rel(path), "a symbolic link, or outside the vault: never rewritten")
                 )
                 continue
             if not dry_run:
                 expected = None if current is None else digest(read_bytes(path))
-                write_atomic(path, text, expected=expected, within=config.vault_dir)
+                write_atomic(path, text, expected=expected, within=layout.vault_dir)
             action = "created" if current is None else "updated"
-            report.changes.append(Change(rel(config, path), action, entities.describe(entity)))
+            report.changes.append(Change(layout.rel(path), action, entities.describe(entity)))
         except (VaultkitError, OSError) as exc:
-            report.failed.append((rel(config, path), str(exc)))
+            report.failed.append((layout.rel(path), str(exc)))
 
 
-def _write_obsidian_settings(config: Config, report: SyncReport, dry_run: bool) -> None:
+def _write_obsidian_settings(
+    layout: Layout, paths: PathsConfig, report: SyncReport, dry_run: bool
+) -> None:
     """Obsidian's property types and graph colour groups, where the vault has none yet."""
     from vaultkit.pages.obsidian import obsidian_settings
 
-    for path, text in obsidian_settings(config).items():
+    for path, text in obsidian_settings(layout.vault_dir, paths).items():
         if path.exists() or path.is_symlink():
             continue  # the user's (or Obsidian's own): never overwritten
         try:
             if not dry_run:
-                write_atomic(path, text, expected=None, within=config.vault_dir)
-            report.changes.append(Change(rel(config, path), "created", "Obsidian settings"))
+                write_atomic(path, text, expected=None, within=layout.vault_dir)
+            report.changes.append(Change(layout.rel(path), "created", "Obsidian settings"))
         except (VaultkitError, OSError) as exc:
-            report.failed.append((rel(config, path), str(exc)))
+            report.failed.append((layout.rel(path), str(exc)))

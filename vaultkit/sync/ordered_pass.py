@@ -21,7 +21,6 @@ from vaultkit.config import Config
 from vaultkit.errors import SummarizerUnavailableError, VaultkitError
 from vaultkit.files.catalog import Catalog, SummaryFacts
 from vaultkit.files.document import parse_document
-from vaultkit.files.layout import rel
 from vaultkit.files.sources import day_input
 from vaultkit.files.storage import read_bytes
 from vaultkit.model import Progress, Summary
@@ -33,7 +32,7 @@ from vaultkit.sync.plan import DayPlan
 from vaultkit.sync.related import RelatedDays, features, features_digest
 from vaultkit.sync.report import Change, SyncReport
 from vaultkit.sync.survey import Survey
-from vaultkit.sync.write import fresh_facts, past, summary_path, write_summary
+from vaultkit.sync.write import fresh_facts, past, write_summary
 from vaultkit.text.language import Analyzer
 from vaultkit.text.vocabulary import Vocabulary
 
@@ -139,17 +138,17 @@ class OrderedPass:
         draft = self.vocabulary.summary(day, fields)
         feats = features(draft, self.analyzer)
         summary = replace(draft, related_dates=self.related.related(day, feats))
-        path = summary_path(self.config, day)
+        path = self.found.layout.summary_path(day)
         text = add_marker(self.renderer.summary(summary), self.found.source_of(day) or "")
-        kept_at = write_summary(self.config, path, text, plan)
+        kept_at = write_summary(self.found.layout, path, text, plan)
         self.found.summaries[day] = self.catalog.put(
             path, fresh_facts(summary, text, self.analyzer)
         )
         self.found.files.summaries[day] = path
         detail = plan.reason
         if kept_at is not None:
-            detail += f"; the replaced file is kept at {rel(self.config, kept_at)}"
-        self.report.changes.append(Change(rel(self.config, path), past(plan.action), detail))
+            detail += f"; the replaced file is kept at {self.found.layout.rel(kept_at)}"
+        self.report.changes.append(Change(self.found.layout.rel(path), past(plan.action), detail))
         read = portion_of(summarizer, source)  # a day larger than the summarizer reads
         if read is not None:
             self.report.warnings.append((day.isoformat(), read.message()))
@@ -163,12 +162,12 @@ class OrderedPass:
             return  # a hand edit keeps its own; an invalid one is the plan's to repair
         if [d.isoformat() for d in related] == fields["related_dates"]:
             return
-        path = summary_path(self.config, day)
+        path = self.found.layout.summary_path(day)
         try:
             current = parse_summary(parse_document(read_bytes(path), path))
             summary: Summary = replace(current, related_dates=related)
             text = add_marker(self.renderer.summary(summary), facts.source or "")
-            write_summary(self.config, path, text, DayPlan(day, "refresh", "related dates"))
+            write_summary(self.found.layout, path, text, DayPlan(day, "refresh", "related dates"))
         except (VaultkitError, OSError) as exc:
             self.report.failed.append((day.isoformat(), str(exc)))
             return
@@ -177,7 +176,7 @@ class OrderedPass:
         )
         shown = ", ".join(d.isoformat() for d in related) or "none"
         self.report.changes.append(
-            Change(rel(self.config, path), "related", f"related dates: {shown}")
+            Change(self.found.layout.rel(path), "related", f"related dates: {shown}")
         )
 
 

@@ -12,7 +12,6 @@ from typing import Literal
 
 from vaultkit.config import Config
 from vaultkit.files.catalog import SummaryFacts
-from vaultkit.files.layout import rel
 from vaultkit.sync.survey import Survey, open_catalog, survey
 
 Action = Literal["create", "refresh", "repair", "reformat", "keep", "fail"]
@@ -72,7 +71,7 @@ def reconcile_plan(config: Config, *, force: bool = False) -> Reconciliation:
     try:
         found = survey(config, catalog)
         skipped = [
-            (rel(config, path), f"{what}, not a regular file: not read")
+            (found.layout.rel(path), f"{what}, not a regular file: not read")
             for path, what in found.files.irregular
         ]
         return Reconciliation(plan_days(found, force=force), skipped)

@@ -19,8 +19,8 @@ from vaultkit.errors import VaultkitError
 from vaultkit.files.catalog import Catalog, SourceFacts, SummaryFacts
 from vaultkit.files.document import parse_document
 from vaultkit.files.layout import (
+    Layout,
     VaultFiles,
-    archive_chats_dir,
     scan,
     scan_archive,
     scan_archived_transcripts,
@@ -41,6 +41,7 @@ class Survey:
     """The vault as sync sees it: files by day, and the cached facts of each."""
 
     config: Config
+    layout: Layout
     files: VaultFiles
     archive: dict[date, Path] = field(default_factory=dict)
     archived_transcripts: dict[date, list[Path]] = field(default_factory=dict)
@@ -59,8 +60,8 @@ class Survey:
         archived = self.archived_transcripts.get(day, [])
         if not archived:
             return local
-        by_place = {p.relative_to(archive_chats_dir(self.config)): p for p in archived}
-        by_place.update({p.relative_to(self.config.chats_dir): p for p in local})
+        by_place = {p.relative_to(self.layout.archive_chats_dir): p for p in archived}
+        by_place.update({p.relative_to(self.layout.chats_dir): p for p in local})
         return [by_place[place] for place in sorted(by_place)]
 
     @cached_property
@@ -97,23 +98,25 @@ def survey(
     *,
     with_archive: bool = True,
     extra_source: Path | None = None,
+    layout: Layout | None = None,
 ) -> Survey:
     """Scan the vault (and archive) and get each file's facts, reading only changed files.
 
     `extra_source` is a folder of old daily notes read as raw material (backfill's SRC when it is
     not the archive); its days count as source days but never join the timeline spine.
     """
-    files = scan(config)
+    layout = layout or Layout(config)
+    files = scan(layout)
     archive: dict[date, Path] = {}
     archived_transcripts: dict[date, list[Path]] = {}
-    chats = archive_chats_dir(config)
+    chats = layout.archive_chats_dir
     if with_archive:
         archive = {
             d: p for d, p in scan_archive(config.archive_dir).items() if chats not in p.parents
         }
-        archived_transcripts = scan_archived_transcripts(config)
+        archived_transcripts = scan_archived_transcripts(layout)
     extra = scan_archive(extra_source) if extra_source is not None else {}
-    result = Survey(config, files, archive, archived_transcripts, extra)
+    result = Survey(config, layout, files, archive, archived_transcripts, extra)
     present: set[str] = set()
     for day in result.source_days:
         path = result.note_path(day)

@@ -5,10 +5,9 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from vaultkit.config import Config
 from vaultkit.errors import DirtyFileError
 from vaultkit.files.catalog import SummaryFacts
-from vaultkit.files.layout import rel
+from vaultkit.files.layout import Layout
 from vaultkit.files.storage import (
     check_safe_target,
     digest,
@@ -25,22 +24,18 @@ from vaultkit.text.language import Analyzer
 REPLACED_DIR = "replaced"  # below `.vaultkit/`: summaries a run overwrote that it had not written
 
 
-def summary_path(config: Config, day: date) -> Path:
-    return config.summaries_dir / f"{day.isoformat()}.summary.md"
-
-
-def write_summary(config: Config, path: Path, text: str, plan: DayPlan) -> Path | None:
+def write_summary(layout: Layout, path: Path, text: str, plan: DayPlan) -> Path | None:
     """Write a summary; returns where the file it replaced was kept, if it was not vaultkit's.
 
     A file vaultkit did not write as it is (a hand edit) is replaced only when the plan says so
     (`--force`, or an unreadable file without a marker), and then kept first below
     `.vaultkit/replaced/`; one edited while this run was working is never touched.
     """
-    check_safe_target(path, config.vault_dir)  # a folder or a pipe where the file goes
+    check_safe_target(path, layout.vault_dir)  # a folder or a pipe where the file goes
     try:
         data = read_bytes(path)
     except FileNotFoundError:
-        write_atomic(path, text, expected=None, within=config.vault_dir)
+        write_atomic(path, text, expected=None, within=layout.vault_dir)
         return None
     kept_at = None
     if data.strip() and not pristine(data):
@@ -48,22 +43,22 @@ def write_summary(config: Config, path: Path, text: str, plan: DayPlan) -> Path 
             raise DirtyFileError(
                 "edited by hand during this run; kept", path=path, rule="hand-edited"
             )
-        kept_at = keep_replaced(config, plan.day, data)
-    write_atomic(path, text, expected=digest(data), within=config.vault_dir)
+        kept_at = keep_replaced(layout.state_dir, plan.day, data)
+    write_atomic(path, text, expected=digest(data), within=layout.vault_dir)
     return kept_at
 
 
-def keep_replaced(config: Config, day: date, data: bytes) -> Path:
+def keep_replaced(state_dir: Path, day: date, data: bytes) -> Path:
     """A copy of a summary about to be overwritten, named by its day and content."""
     name = f"{day.isoformat()}.{digest(data, 12)}.summary.md"
-    return save_copy(config.state_dir / REPLACED_DIR, name, data)
+    return save_copy(state_dir / REPLACED_DIR, name, data)
 
 
-def why(config: Config, plan: DayPlan) -> str:
+def why(layout: Layout, plan: DayPlan) -> str:
     """A dry run's reason, saying when the work would overwrite a hand edit."""
     if not plan.replaces:
         return plan.reason
-    folder = rel(config, config.state_dir / REPLACED_DIR)
+    folder = layout.rel(layout.state_dir / REPLACED_DIR)
     return f"{plan.reason}; would overwrite a hand edit (a copy would be kept in {folder}/)"
 
 

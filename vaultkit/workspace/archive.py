@@ -32,7 +32,7 @@ from typing import Literal
 
 from vaultkit.config import Config
 from vaultkit.errors import ArchiveError, UsageError, VaultkitError
-from vaultkit.files.layout import archive_chats_dir, rel
+from vaultkit.files.layout import Layout
 from vaultkit.files.lock import vault_lock
 from vaultkit.files.storage import digest, file_digest, fsync_dir, read_bytes, write_bytes_atomic
 from vaultkit.model import Progress
@@ -161,7 +161,7 @@ def _archive(config: Config, report: ArchiveReport, progress: Progress | None) -
     finally:
         catalog.close()
     plans = {p.day: p for p in plan_days(found)}
-    chats_archive = archive_chats_dir(config)
+    layout = found.layout
     days = sorted(d for d in found.files.daily if d < report.cutoff)
     for done, day in enumerate(days):
         if progress is not None:
@@ -173,22 +173,22 @@ def _archive(config: Config, report: ArchiveReport, progress: Progress | None) -
             report.skipped.append((day, f"{reason}; run `vaultkit sync` first"))
             continue
         files = [
-            (path, chats_archive / path.relative_to(config.chats_dir))
+            (path, layout.archive_chats_dir / path.relative_to(layout.chats_dir))
             for path in found.files.transcripts.get(day, [])
         ]
         files.append((found.files.daily[day], found.archive.get(day) or note_target(config, day)))
-        _move_day(config, day, files, report)
+        _move_day(layout, day, files, report)
 
 
 def _move_day(
-    config: Config, day: date, files: list[tuple[Path, Path]], report: ArchiveReport
+    layout: Layout, day: date, files: list[tuple[Path, Path]], report: ArchiveReport
 ) -> None:
     """Move a day's files together: check every target, copy and verify all, then remove all.
 
     A conflict anywhere keeps the whole day local; a failing copy stops the run before any local
     file of the day is removed.
     """
-    moves = [_File(config, day, source, target) for source, target in files]
+    moves = [_File(layout, day, source, target) for source, target in files]
     conflicts = [m for m in moves if m.conflict]
     if conflicts:
         report.moves += [m.result("conflict", m.conflict) for m in conflicts]
@@ -202,16 +202,16 @@ def _move_day(
     for move in moves:
         report.moves.append(move.remove_local())
         if report.moves[-1].status == "archived":
-            _remove_empty_parents(move.source.parent, stop=config.chats_dir)
+            _remove_empty_parents(move.source.parent, stop=layout.chats_dir)
 
 
 class _File:
     """One file on its way to the archive: read once, checked, copied, verified, removed."""
 
-    def __init__(self, config: Config, day: date, source: Path, target: Path) -> None:
+    def __init__(self, layout: Layout, day: date, source: Path, target: Path) -> None:
         self.day, self.source, self.target = day, source, target
-        self.rel_source = rel(config, source)
-        self.rel_target = os.path.relpath(target, config.archive_dir).replace(os.sep, "/")
+        self.rel_source = layout.rel(source)
+        self.rel_target = os.path.relpath(target, layout.archive_dir).replace(os.sep, "/")
         self.data = read_bytes(source)
         self.digest = digest(self.data)
         self.existing = _read_or_none(target)

@@ -106,7 +106,7 @@ def init_workspace(directory: Path) -> list[Path]:
             target = config.templates_dir / template.name
             if not target.exists():
                 _write_new(target, template.read_text(encoding="utf-8"), created)
-        for path, text in obsidian_settings(config).items():
+        for path, text in obsidian_settings(config.vault_dir, config.paths).items():
             _write_new(path, text, created)
     except OSError as exc:
         raise WriteError(
