@@ -89,8 +89,8 @@ def test_a_second_copy_stops_and_takes_over_only_when_told(
     ok(cli, "sync", "--config", first)
     line = refused(cli, "sync", "--config", second)
     assert line.startswith(f"error: shared index of {vault_id!r}: written by the vault copy at")
-    assert writer_identity(load_config(first)) in line
-    assert writer_identity(load_config(second)) in line
+    assert writer_identity(load_config(first).vault_dir) in line
+    assert writer_identity(load_config(second).vault_dir) in line
     assert "`vaultkit sync --take-over`" in line
     summary = second.parent / "vault" / "memory" / "summaries" / "2026-07-30.summary.md"
     assert not summary.exists()  # stopped before any work
@@ -169,7 +169,7 @@ def test_a_vault_with_no_writer_recorded_is_claimed(
     ok(cli, "sync", "--config", second)  # nobody's: claimed
     assert found(reader, "zeppelin")
     ((writer,),) = registry(dsn, "SELECT writer FROM vaultkit_vaults WHERE vault_id = %s", vault_id)
-    assert writer == writer_identity(load_config(second))
+    assert writer == writer_identity(load_config(second).vault_dir)
     refused(cli, "sync", "--config", first)
 
 
@@ -197,5 +197,5 @@ def test_a_registry_of_an_older_vaultkit_gets_the_column_and_is_claimed(
     registry(own_database, "ALTER TABLE vaultkit_vaults DROP COLUMN writer")  # as it was
     ok(cli, "sync", "--config", second)
     ((writer,),) = registry(own_database, "SELECT writer FROM vaultkit_vaults")
-    assert writer == writer_identity(load_config(second))
+    assert writer == writer_identity(load_config(second).vault_dir)
     assert "--take-over" in refused(cli, "sync", "--config", first)

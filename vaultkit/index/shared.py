@@ -34,9 +34,10 @@ import hashlib
 import os
 import re
 import socket
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vaultkit.config import Config
+from vaultkit.config import Config, IndexConfig
 from vaultkit.errors import (
     ConfigError,
     IndexOwnerError,
@@ -86,20 +87,21 @@ def connect_dsn(config: Config) -> psycopg.Connection[Any]:
     except psycopg.Error as exc:
         raise ConfigError(
             f"index.dsn_env: the connection string in {name} cannot be parsed "
-            f"({driver_said(exc, config)})",
+            f"({driver_said(exc, config.index.dsn_env)})",
             rule="config-value",
         ) from None
     try:
         return psycopg.connect(dsn, connect_timeout=10)
     except psycopg.Error as exc:
         raise SearchIndexError(
-            f"shared index: cannot connect ({name}): {driver_said(exc, config)}"
+            f"shared index: cannot connect ({name}): {driver_said(exc, config.index.dsn_env)}"
         ) from None
 
 
-def driver_said(exc: BaseException, config: Config) -> str:
-    """The first line of a driver's error, without the connection string's secrets."""
-    dsn = os.environ.get(config.index.dsn_env, "")
+def driver_said(exc: BaseException, dsn_env: str) -> str:
+    """The first line of a driver's error, without the secrets of the connection string the
+    environment variable `dsn_env` holds."""
+    dsn = os.environ.get(dsn_env, "")
     return scrub(_first_line(exc), dsn_secrets(dsn))
 
 
@@ -118,31 +120,35 @@ def check_writer(config: Config, *, take_over: bool = False) -> None:
     db = PostgresDatabase(conn)
     try:
         if take_over:
-            _take_over(db, config)
+            _take_over(db, config.index, writer_identity(config.vault_dir))
         else:
-            _refuse_another(config, _writer_of(db, config.index.vault_id))
+            _refuse_another(
+                config.index.vault_id,
+                writer_identity(config.vault_dir),
+                _writer_of(db, config.index.vault_id),
+            )
     except psycopg.Error as exc:
         if take_over:
             raise SearchIndexError(
-                f"shared index of {config.index.vault_id!r}: {driver_said(exc, config)}"
+                f"shared index of {config.index.vault_id!r}: {driver_said(exc, config.index.dsn_env)}"
             ) from None
     finally:
         conn.close()
 
 
-def _take_over(db: PostgresDatabase, config: Config) -> None:
-    """This copy recorded as the vault's writer, under the writers' lock (the session's end
-    frees it)."""
-    _lock(db, config)
+def _take_over(db: PostgresDatabase, index: IndexConfig, mine: str) -> None:
+    """This copy (`mine`) recorded as the vault's writer, under the writers' lock (the
+    session's end frees it)."""
+    _lock(db, index)
     _registry(db)
     with db:
-        _record_writer(db, config)
+        _record_writer(db, index.vault_id, mine)
 
 
-def writer_identity(config: Config) -> str:
+def writer_identity(vault_dir: Path) -> str:
     """Which copy of the vault this is: `host:real path of the vault folder` (see the module)."""
     host = socket.gethostname().split(".")[0].casefold() or "localhost"
-    return f"{host}:{config.vault_dir.resolve()}"
+    return f"{host}:{vault_dir.resolve()}"
 
 
 class SharedIndex:
@@ -192,11 +198,12 @@ class SharedIndex:
 
     def _open_writer(self, identity: dict[str, str]) -> None:
         db = self.db
-        _lock(db, self.config)
+        _lock(db, self.config.index)
         _registry(db)
         with db:  # a vault no copy writes yet is claimed; another copy's is refused
-            _refuse_another(self.config, _writer_of(db, self.vault_id))
-            _record_writer(db, self.config)
+            mine = writer_identity(self.config.vault_dir)
+            _refuse_another(self.vault_id, mine, _writer_of(db, self.vault_id))
+            _record_writer(db, self.vault_id, mine)
         current = _current(db, self.vault_id)
         if current is not None:
             self._use(schema_name(self.vault_id, current))
@@ -257,11 +264,11 @@ class SharedIndex:
             self.db.commit()
 
 
-def _lock(db: PostgresDatabase, config: Config) -> None:
+def _lock(db: PostgresDatabase, index: IndexConfig) -> None:
     """The writers' session lock on the vault id, waited for up to `LOCK_WAIT`."""
     from psycopg.errors import LockNotAvailable
 
-    vault_id = config.index.vault_id
+    vault_id = index.vault_id
     db.execute(f"SET lock_timeout = '{LOCK_WAIT}'")
     try:
         db.execute("SELECT pg_advisory_lock(?)", (lock_key(vault_id),))
@@ -269,7 +276,7 @@ def _lock(db: PostgresDatabase, config: Config) -> None:
         db.rollback()
         raise LockedError(
             f"shared index of {vault_id!r}: another vaultkit run is writing it; "
-            f"waited {LOCK_WAIT} ({driver_said(exc, config)})"
+            f"waited {LOCK_WAIT} ({driver_said(exc, index.dsn_env)})"
         ) from None
     db.execute("SET lock_timeout = 0")
 
@@ -302,22 +309,21 @@ def _writer_of(db: PostgresDatabase, vault_id: str) -> str | None:
     return str(row[0]) if row and row[0] else None
 
 
-def _record_writer(db: PostgresDatabase, config: Config) -> None:
+def _record_writer(db: PostgresDatabase, vault_id: str, writer: str) -> None:
     """This copy as the vault's writer in the registry (a new vault's row: no generation yet)."""
     db.execute(
         "INSERT INTO public.vaultkit_vaults(vault_id, generation, writer) VALUES (?, 0, ?) "
         "ON CONFLICT(vault_id) DO UPDATE SET writer = excluded.writer "
         "WHERE vaultkit_vaults.writer IS DISTINCT FROM excluded.writer",
-        (config.index.vault_id, writer_identity(config)),
+        (vault_id, writer),
     )
 
 
-def _refuse_another(config: Config, theirs: str | None) -> None:
-    """Stop when `theirs`, the recorded writer, is another copy of the vault."""
-    mine = writer_identity(config)
+def _refuse_another(vault_id: str, mine: str, theirs: str | None) -> None:
+    """Stop when `theirs`, the recorded writer, is another copy of the vault than `mine`."""
     if theirs is not None and theirs != mine:
         raise IndexOwnerError(
-            f"shared index of {config.index.vault_id!r}: written by the vault copy at {theirs}, "
+            f"shared index of {vault_id!r}: written by the vault copy at {theirs}, "
             f"not by this one ({mine}); `vaultkit sync --take-over` makes this copy its writer"
         )
 

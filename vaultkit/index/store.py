@@ -484,5 +484,5 @@ def _translated(config: Config) -> Iterator[None]:
             raise
         from vaultkit.index.shared import driver_said  # the connection string's secrets scrubbed
 
-        said = driver_said(exc, config)
+        said = driver_said(exc, config.index.dsn_env)
         raise SearchIndexError(f"shared index of {config.index.vault_id!r}: {said}") from None
