@@ -25,7 +25,7 @@ sys.path.insert(0, str(BENCH.parent))
 
 import locomo  # noqa: E402
 
-from tests import pg_cluster  # noqa: E402
+from tests.fixtures import pg_cluster  # noqa: E402
 from vaultkit.config import load_config  # noqa: E402
 from vaultkit.search.search import searching  # noqa: E402
 

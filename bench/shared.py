@@ -30,7 +30,7 @@ sys.path.insert(0, str(BENCH.parent))
 import generate  # noqa: E402
 import run  # noqa: E402
 
-from tests import pg_cluster  # noqa: E402
+from tests.fixtures import pg_cluster  # noqa: E402
 from vaultkit.index.shared import REGISTRY, schema_prefix  # noqa: E402
 
 DSN_ENV = "VAULTKIT_DATABASE_URL"

@@ -3,7 +3,7 @@
     python bench/summarizer.py                 # the labelled dev set, then LoCoMo's references
     python bench/summarizer.py --json
 
-1. The labelled dev set in `tests/data/summarizer-dev` (52 days, 30 in Indonesian or mixed):
+1. The labelled dev set in `tests/fixtures/data/summarizer-dev` (52 days, 30 in Indonesian or mixed):
    importance's rank correlation with the intended importance (Spearman), mood accuracy,
    people and new-term recall and precision, how many of each day's key facts the bullets keep;
    overall and per language.
@@ -32,7 +32,7 @@ import yaml
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
 OUT = BENCH / "out" / "summarizer"
-DEV = REPO / "tests" / "data" / "summarizer-dev"
+DEV = REPO / "tests" / "fixtures" / "data" / "summarizer-dev"
 LOCOMO = REPO.parent / "shared" / "data" / "locomo-dev"
 
 

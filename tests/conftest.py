@@ -5,11 +5,15 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
+
+from tests.fixtures import pg_cluster
+from tests.fixtures.anythingllm_server import anythingllm_fixture  # noqa: F401
+from tests.fixtures.llm_server import llm_server_fixture  # noqa: F401
 
 REPO = Path(__file__).resolve().parent.parent
 os.environ.setdefault("NO_COLOR", "1")
@@ -49,3 +53,14 @@ def tree_hashes(root: Path) -> dict[str, str]:
         if path.is_file() and ".vaultkit" not in path.parts:
             hashes[str(path.relative_to(root))] = hashlib.sha256(path.read_bytes()).hexdigest()
     return hashes
+
+
+@pytest.fixture(scope="session")
+def pg_dsn() -> Iterator[str]:
+    env = "VAULTKIT_TEST_DATABASE_URL"
+    if not os.environ.get(env) and not pg_cluster.available():
+        if os.environ.get("VAULTKIT_REQUIRE_POSTGRES") == "1":
+            pytest.fail("PostgreSQL is required here (VAULTKIT_REQUIRE_POSTGRES=1)")
+        pytest.skip("PostgreSQL is not installed")
+    with pg_cluster.database(env) as dsn:
+        yield dsn

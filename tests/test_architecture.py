@@ -146,3 +146,13 @@ def test_the_layout_reads_as_the_data_flow() -> None:
         if (n := len(p.read_text("utf-8").splitlines())) > 500
     }
     assert too_long == {}
+
+
+def test_the_tests_mirror_the_packages() -> None:
+    tests = Path(__file__).resolve().parent
+    folders = {p.name for p in tests.iterdir() if (p / "__init__.py").exists()}
+    packages = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
+    assert folders - packages == {"core", "fixtures"}  # the core modules; the fakes and data
+    assert packages <= folders  # every package has its tests
+    loose = sorted(p.name for p in tests.glob("test_*.py"))
+    assert loose == ["test_architecture.py"]

@@ -29,10 +29,11 @@ def read_bytes(path: Path) -> bytes:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except IsADirectoryError:
         raise not_a_file(path, stat.S_IFDIR) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        raise not_a_file(path, mode)
     with os.fdopen(fd, "rb") as handle:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise not_a_file(path, mode)
         return handle.read()
 
 
@@ -129,10 +130,8 @@ def check_safe_target(path: Path, within: Path | None) -> None:
         raise not_a_file(shown, mode, "not replaced (move it away)")
     if within is None:
         return
-    folder = path.parent
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent  # a folder still to be made: judge by the first one that exists
-    root, real = _real(os.fspath(within)), _real(os.fspath(folder))
+    # realpath resolves the folders that exist and keeps the rest (still to be made) as named
+    root, real = _real(os.fspath(within)), _real(os.fspath(path.parent))
     if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
         raise UnsafeWriteError(
             f"lies outside the vault (its folder is {real}); not written",

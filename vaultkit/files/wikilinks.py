@@ -36,7 +36,7 @@ def link_target(name: str) -> str:
     safe = _NAME_SPACES.sub(
         " ", _SHARP.sub(" sharp", without_controls(name)).translate(_NAME_CHARS)
     )
-    safe = " ".join(safe.split()).lstrip(".")
+    safe = " ".join(safe.split()).lstrip(". ")
     if any(c.isalnum() for c in safe):
         return safe
     return f"unnamed {hashlib.sha256(name.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"

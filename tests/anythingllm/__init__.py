@@ -1,0 +1,1 @@
+"""Tests of `vaultkit.anythingllm` against a fake AnythingLLM server."""

@@ -1,0 +1,1 @@
+"""Tests of `vaultkit.files`: the one writer, the layout, link syntax, reading."""

@@ -1,0 +1,1 @@
+"""Tests of `vaultkit.index`: refresh, embeddings, the shared PostgreSQL index."""

@@ -1,0 +1,1 @@
+"""Tests of `vaultkit.lint`: the rules, fixes and their properties."""

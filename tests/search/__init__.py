@@ -1,0 +1,1 @@
+"""Tests of `vaultkit.search`: time phrases, intents, scoring, recall, retrieval quality."""

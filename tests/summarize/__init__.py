@@ -1,0 +1,1 @@
+"""Tests of `vaultkit.summarize`: the offline summarizer and the LLM one."""

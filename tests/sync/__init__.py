@@ -1,0 +1,1 @@
+"""Tests of `vaultkit.sync`: the daily job, related days, determinism, backfill."""

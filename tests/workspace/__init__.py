@@ -1,0 +1,1 @@
+"""Tests of `vaultkit.workspace`: init and the archive tier."""
