@@ -63,6 +63,12 @@ def test_one_line_per_problem_then_the_totals(ws: Path, cli) -> None:
     assert totals in result.stderr
 
 
+def test_one_problem_is_counted_in_the_singular(ws: Path, cli) -> None:
+    write(ws, CHAT, "# Chat\n")
+    result = cli("lint", "-c", ws / "memory_config.json")
+    assert "1 problem (1 error, 0 warnings, 1 fixable with --fix) in 1 of 10 files" in result.stderr
+
+
 def test_fix_repairs_and_exits_by_what_remains(ws: Path, cli) -> None:
     write(ws, CHAT, "# Chat\n")
     result = cli("lint", "-c", ws / "memory_config.json", "--fix")

@@ -125,10 +125,18 @@ def problem_line(problem: Problem, name: str, colour: bool = False) -> str:
 def _print_totals(report: LintReport) -> None:
     """The counts, on stderr: a message, not data."""
     if not report.problems:
-        say(f"{paint('✓', 'green')} {report.files_checked} files checked, no problems")
+        say(f"{paint('✓', 'green')} {_many(report.files_checked, 'file')} checked, no problems")
         return
     files = len({p.path for p in report.problems})
-    say(
-        f"{len(report.problems)} problems ({report.errors} errors, {report.warnings} warnings,"
-        f" {report.fixable} fixable with --fix) in {files} of {report.files_checked} files checked"
+    counts = ", ".join(
+        (_many(report.errors, "error"), _many(report.warnings, "warning"), f"{report.fixable}")
     )
+    say(
+        f"{_many(len(report.problems), 'problem')} ({counts} fixable with --fix) in {files} of "
+        f"{_many(report.files_checked, 'file')} checked"
+    )
+
+
+def _many(count: int, noun: str) -> str:
+    """`1 error`, `2 errors`, `0 warnings`."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
