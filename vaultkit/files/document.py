@@ -44,6 +44,13 @@ def decode(data: bytes, path: Path) -> tuple[str, bool, bool]:
     return text, had_bom, had_crlf
 
 
+def encoded_like(text: str, *, bom: bool, crlf: bool) -> str:
+    """`text` (LF line ends) with the BOM and CRLF line ends of the file it was decoded from."""
+    if crlf:
+        text = text.replace("\n", "\r\n")
+    return "\ufeff" + text if bom else text
+
+
 def read_document(path: Path) -> Document:
     """Read and split a markdown file; raises FileFormatError when it is not UTF-8."""
     return parse_document(read_bytes(path), path)

@@ -16,6 +16,7 @@ from vaultkit.config import Config, PathsConfig
 from vaultkit.dates import parse_date
 from vaultkit.errors import VaultkitError
 from vaultkit.files.catalog import SourceFacts
+from vaultkit.files.document import decode, encoded_like
 from vaultkit.files.layout import Layout
 from vaultkit.files.sources import read_text
 from vaultkit.files.storage import digest, is_inside, read_bytes, write_atomic
@@ -103,10 +104,11 @@ def _relink(
 ) -> None:
     try:
         data = read_bytes(path)
-        text = read_text(path)
+        text, bom, crlf = decode(data, path)
         updated = set_managed_line(text, pattern, line)
         if updated == text:
             return
+        updated = encoded_like(updated, bom=bom, crlf=crlf)  # the file's own line ends and BOM
         if not is_inside(path, layout.vault_dir):
             why = "a symbolic link, or in a folder outside the vault: read, never rewritten"
             report.skipped.append((layout.rel(path), f"{why} ({detail} not written)"))
