@@ -9,6 +9,7 @@ import typer
 from vaultkit.cli.application import ConfigOption, JsonOption, TakeOverOption, app
 from vaultkit.cli.console import (
     Column,
+    error,
     note,
     parse_day,
     print_json,
@@ -99,16 +100,19 @@ def reconcile(
     plans = found.plans
     for path, reason in found.skipped:
         note("skipped", f"{path}: {reason}", "yellow")
+    for note_problem in found.unusable:
+        error(str(note_problem))
     if json:
         skipped = [{"path": p, "reason": r} for p, r in found.skipped]
-        print_json({"days": [p.as_dict() for p in plans], "skipped": skipped})
-    elif not plans:
+        unusable = [u.as_dict() for u in found.unusable]
+        print_json({"days": [p.as_dict() for p in plans], "skipped": skipped, "unusable": unusable})
+    elif not plans and not found.unusable:
         say("every day has a valid, current summary")
-    else:
+    elif plans:
         columns = [Column("date"), Column("action"), Column("reason")]
         rows = [[p.day.isoformat(), p.action, p.reason] for p in plans]
         print_table(columns, rows, title="what sync would do")
-    if plans:
+    if plans or found.unusable:
         raise typer.Exit(1)
 
 
@@ -132,8 +136,10 @@ def print_sync_report(report: SyncReport, *, data: bool = True) -> None:
         note("skipped", f"{path}: {reason}", "yellow")
     for what, message in report.warnings:
         note("warning:", f"{what}: {message}", "yellow")
-    for what, error in report.failed:
-        note("failed", f"{what}: {error}", "bold red")
+    for unusable in report.unusable:
+        error(str(unusable))
+    for what, failure in report.failed:
+        note("failed", f"{what}: {failure}", "bold red")
     if report.stopped:
         note("stopped:", report.stopped, "bold red")
     elif report.failed:

@@ -27,7 +27,7 @@ from vaultkit.pages.schema import add_marker, parse_summary, read_marker
 from vaultkit.summarize import Summarizer, make_summarizer
 from vaultkit.sync.linking import keep_linked
 from vaultkit.sync.ordered_pass import OrderedPass
-from vaultkit.sync.plan import DayPlan, plan_days
+from vaultkit.sync.plan import DayPlan, plan_days, unusable_notes
 from vaultkit.sync.report import Change, SyncReport
 from vaultkit.sync.survey import Survey, open_catalog, survey
 from vaultkit.sync.write import fresh_facts, why, write_summary
@@ -125,6 +125,7 @@ def _sync(
     if scope.limit is not None:
         work, report.deferred = work[: scope.limit], [p.day for p in work[scope.limit :]]
     report.kept = [p for p in plans if p.action == "keep"]
+    report.unusable = unusable_notes(found)
     report.failed = [(p.day.isoformat(), p.reason) for p in plans if p.action == "fail"]
     if dry_run:
         report.summarized = [p.day for p in work]

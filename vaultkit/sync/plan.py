@@ -6,14 +6,19 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
 from vaultkit.config import Config
+from vaultkit.dates import parse_date
 from vaultkit.files.catalog import SummaryFacts
 from vaultkit.sync.survey import Survey, open_catalog, survey
 
+DAY_SHAPED = re.compile(
+    r"^(\d{4}-\d{2}-\d{2})(?:\.summary)?\.md$"
+)  # a day's file name, real or not
 Action = Literal["create", "refresh", "repair", "reformat", "keep", "fail"]
 
 
@@ -58,11 +63,47 @@ def plan_days(
 
 
 @dataclass(frozen=True)
+class Unusable:
+    """A note sync cannot use as it is: a file named like a day that is none (2026-02-30.md),
+    or a daily note whose frontmatter is not YAML (summarized from its text all the same)."""
+
+    path: str
+    line: int | None
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{where}: [{self.rule}] {self.message}"
+
+    def as_dict(self) -> dict[str, object]:
+        return {"path": self.path, "line": self.line, "rule": self.rule, "message": self.message}
+
+
+def unusable_notes(found: Survey) -> list[Unusable]:
+    """The notes of the vault sync cannot use as they are, in path order."""
+    out = []
+    for path in found.files.strays:
+        match = DAY_SHAPED.match(path.name)
+        if match and parse_date(match.group(1)) is None:
+            message = f"{match.group(1)} is not a real date; not read (name it after its day)"
+            out.append(Unusable(found.layout.rel(path), None, "file-name", message))
+    for day, facts in found.notes.items():
+        note = found.note_path(day)
+        if facts.problem and note is not None:
+            rule, _, message = facts.problem.partition("] ")
+            shown = f"{message}; summarized from its text"
+            out.append(Unusable(found.layout.rel(note), facts.problem_line, rule[1:], shown))
+    return sorted(out, key=lambda u: (u.path, u.line or 0))
+
+
+@dataclass(frozen=True)
 class Reconciliation:
     """What `sync` would do per day, and the names it would skip: (path in the vault, why)."""
 
     plans: list[DayPlan]
     skipped: list[tuple[str, str]]
+    unusable: list[Unusable]
 
 
 def reconcile_plan(config: Config, *, force: bool = False) -> Reconciliation:
@@ -74,7 +115,7 @@ def reconcile_plan(config: Config, *, force: bool = False) -> Reconciliation:
             (found.layout.rel(path), f"{what}, not a regular file: not read")
             for path, what in found.files.irregular
         ]
-        return Reconciliation(plan_days(found, force=force), skipped)
+        return Reconciliation(plan_days(found, force=force), skipped, unusable_notes(found))
     finally:
         catalog.close()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from vaultkit.sync.plan import DayPlan
+from vaultkit.sync.plan import DayPlan, Unusable
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,7 @@ class SyncReport:
     kept: list[DayPlan] = field(default_factory=list)
     failed: list[tuple[str, str]] = field(default_factory=list)
     warnings: list[tuple[str, str]] = field(default_factory=list)  # (day, what to know)
+    unusable: list[Unusable] = field(default_factory=list)  # notes it cannot use as they are
     summarized: list[date] = field(default_factory=list)
     deferred: list[date] = field(default_factory=list)  # over the run's limit
     untried: list[date] = field(default_factory=list)  # left when the run stopped early
@@ -45,14 +46,21 @@ class SyncReport:
 
     @property
     def ok(self) -> bool:
-        """False when a day failed, an invalid summary was kept, or the run stopped early."""
-        return not (self.failed or self.invalid_kept or self.stopped)
+        """False when a day failed, an invalid summary was kept, a note cannot be used as it is,
+        or the run stopped early."""
+        return not (self.failed or self.invalid_kept or self.stopped or self.unusable)
 
     @property
     def idle(self) -> bool:
         """True when there was nothing to do at all."""
         return not (
-            self.changes or self.kept or self.failed or self.skipped or self.pushed or self.stopped
+            self.changes
+            or self.kept
+            or self.failed
+            or self.skipped
+            or self.pushed
+            or self.stopped
+            or self.unusable
         )
 
     def as_dict(self) -> dict[str, object]:
@@ -64,6 +72,7 @@ class SyncReport:
             "kept": [p.as_dict() for p in self.kept],
             "failed": [{"what": w, "error": e} for w, e in self.failed],
             "warnings": [{"what": w, "warning": m} for w, m in self.warnings],
+            "unusable": [u.as_dict() for u in self.unusable],
             "skipped": [{"path": p, "reason": r} for p, r in self.skipped],
             "deferred": [d.isoformat() for d in self.deferred],
             "untried": [d.isoformat() for d in self.untried],

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from vaultkit.config import Config
-from vaultkit.errors import VaultkitError
+from vaultkit.errors import FileFormatError, VaultkitError
 from vaultkit.files.catalog import Catalog, SourceFacts, SummaryFacts
-from vaultkit.files.document import parse_document
+from vaultkit.files.document import load_yaml, parse_document, split_frontmatter
 from vaultkit.files.layout import (
     Layout,
     VaultFiles,
@@ -166,7 +166,14 @@ def _note_facts(path: Path) -> SourceFacts:
         text = read_text(path)
     except (VaultkitError, OSError) as exc:
         return SourceFacts(error=str(exc))
-    return SourceFacts(digest(content_of_note(text), 16), managed_target(text, SPINE_LINE))
+    facts = SourceFacts(digest(content_of_note(text), 16), managed_target(text, SPINE_LINE))
+    frontmatter, _, _ = split_frontmatter(text)
+    if frontmatter is not None:  # still summarized from its text; the run says what is wrong
+        try:
+            load_yaml(frontmatter, path)
+        except FileFormatError as exc:
+            return replace(facts, problem=f"[{exc.rule}] {exc.message}", problem_line=exc.line)
+    return facts
 
 
 def _transcript_facts(path: Path) -> SourceFacts:
