@@ -134,6 +134,11 @@ CASES: list[tuple[str, str, str | bytes]] = [
     ("byte-order-mark", NOTE, "\ufeff" + BASE_NOTE),
     ("crlf-line-endings", NOTE, BASE_NOTE.replace("\n", "\r\n")),
     ("file-name", "memory/notes.md", "# stray\n"),
+    (
+        "unreferenced-note",
+        "memory/people/Ghost.md",
+        render_entity(Entity("person", "Ghost"), None) + "\nMet at the meetup.\n",
+    ),
     ("file-name", "memory/summaries/2026-02-30.summary.md", "x\n"),
     ("file-name", "memory/chats/random.md", "no date\n"),
     ("name-collision", "memory/chats/2026-07-02/Telegram.md", transcript_text(DAYS[1])),

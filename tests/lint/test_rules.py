@@ -157,7 +157,7 @@ def test_same_transcript_name_in_different_days_is_fine(ws: Path) -> None:
 
 
 def test_unknown_people_are_fine_and_links_escape_unsafe_names(ws: Path) -> None:
-    write(ws, S, summary_text(people=("Gading", "Dr. A: B")))
+    write(ws, S, summary_text(people=("Gading", "Rina", "Dr. A: B")))
     note = render_entity(Entity("person", "Dr. A: B"), None)
     write(ws, "memory/people/Dr. A- B.md", note)  # as sync names it
     assert lint(ws).problems == ()

@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar
 from vaultkit.errors import WriteError
 from vaultkit.model import SummaryFields
 
-SCHEMA = 6  # a new schema empties the cache (see CHANGELOG.md)
+SCHEMA = 7  # a new schema empties the cache (see CHANGELOG.md)
 
 
 @dataclass(frozen=True)
@@ -27,13 +27,14 @@ class SourceFacts:
     """A daily note or a transcript: the digest of its content (its managed line left out), the
     day its managed line (spine or parent link) points to, or why it cannot be read; `problem`
     (and its `problem_line`) is what is wrong with a note that can still be read, such as
-    frontmatter that is not YAML."""
+    frontmatter that is not YAML; `links` are the targets of its wikilinks."""
 
     digest: str = ""
     link: str | None = None
     error: str | None = None
     problem: str | None = None
     problem_line: int | None = None
+    links: list[str] | None = None  # the wikilinks' targets (a person's note may be one)
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -110,6 +110,21 @@ def write_atomic(
     return True
 
 
+def remove_file(path: Path, *, expected: str, within: Path) -> None:
+    """Remove a file vaultkit wrote, when it still holds what was read (digest `expected`):
+    a file changed since is DirtyFileError and stays; a link or a path outside is refused."""
+    check_safe_target(path, within)
+    if file_digest(path) != expected:
+        raise DirtyFileError(
+            "changed on disk since it was read; not removed", path=path, rule="dirty-file"
+        )
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise _os_error(exc, path) from None
+    fsync_dir(path.parent)
+
+
 def check_safe_target(path: Path, within: Path | None) -> None:
     """Refuse a write that would replace a symbolic link or anything but a regular file (a
     folder, a named pipe), or land outside `within` (if given)."""

@@ -21,7 +21,7 @@ from vaultkit.lint.context import Context, Entry, vault_context
 from vaultkit.lint.file_checks import check_entry
 from vaultkit.lint.findings import Problem, Result, problem
 from vaultkit.lint.reports import FileChange, FixReport, LintReport
-from vaultkit.lint.vault_checks import name_collisions, property_type_problems
+from vaultkit.lint.vault_checks import name_collisions, property_type_problems, unreferenced_notes
 from vaultkit.model import Progress
 from vaultkit.text.vocabulary import Vocabulary
 
@@ -43,7 +43,7 @@ def lint_vault(
         if progress is not None and done % 100 == 0:
             progress("checking", done, len(selected))
         results.append(check_entry(entry, _read(entry.path), ctx, fix=False))
-    return _report(results, entries, selected, _linked(layout, found, paths))
+    return _report(results, entries, selected, _vault_wide(layout, found, paths, results, entries))
 
 
 def fix_vault(
@@ -87,7 +87,7 @@ def _fix_vault(
         checked, fixed = _fix_entry(layout, entry, ctx, changes, dry_run, diff_base)
         before.append(checked)
         after.append(fixed)
-    linked = _linked(layout, found, paths)
+    linked = _vault_wide(layout, found, paths, after, entries)
     return FixReport(
         tuple(changes),
         _report(after, entries, selected, linked),
@@ -231,6 +231,19 @@ def _lines(text: str) -> list[str]:
     parts = text.split("\n")
     lines = [p + "\n" for p in parts[:-1]]
     return [*lines, parts[-1]] if parts[-1] else lines
+
+
+def _vault_wide(
+    layout: Layout,
+    found: VaultFiles,
+    paths: Sequence[Path | str] | None,
+    results: list[Result],
+    entries: list[Entry],
+) -> list[Problem]:
+    """What only the whole vault shows: notes no file links (whole-vault runs only), and what
+    the walk did not read."""
+    unread = _linked(layout, found, paths)
+    return unread if paths else unread + unreferenced_notes(entries, results)
 
 
 def _linked(layout: Layout, found: VaultFiles, paths: Sequence[Path | str] | None) -> list[Problem]:

@@ -65,7 +65,7 @@ def _check_bytes(entry: Entry, data: bytes, ctx: Context, fix: bool) -> Result:
     else:
         _check_note(entry, front, body, body_line, ctx, found, plan)
 
-    result = Result(entry.rel, found.problems)
+    result = Result(entry.rel, found.problems, targets=fast_targets(body))
     if front is not None and isinstance(front.data, dict):
         _record_properties(entry, front, ctx, result)
     if fix and (plan or had_bom or had_crlf):

@@ -59,3 +59,4 @@ class Result:
     fixed: str | None = None
     props: list[tuple[str, str, int]] = field(default_factory=list)  # (key, category, line)
     declared: dict[str, str] = field(default_factory=dict)  # property types from types.json
+    targets: list[str] = field(default_factory=list)  # its wikilinks' targets

@@ -228,6 +228,14 @@ RULES: tuple[Rule, ...] = (
         False,
         "Two notes share the name a link uses; Obsidian may open either.",
     ),
+    Rule(
+        "VK508",
+        "unreferenced-note",
+        "warning",
+        False,
+        "A person's or project's note that no summary names and no note links (sync removes one "
+        "that holds nothing of yours).",
+    ),
 )
 
 BY_ID = {rule.id: rule for rule in RULES}

@@ -106,3 +106,19 @@ def _fits(kind: str, expected: str) -> bool:
         or (expected == "list" and kind in ("text", "date"))
         or (expected == "datetime" and kind == "date")
     )
+
+
+def unreferenced_notes(entries: list[Entry], results: list[Result]) -> list[Problem]:
+    """A person's or project's note that no file links: no summary names it any more (sync
+    removes such a note when all of it is vaultkit's; this one holds something of yours)."""
+    linked = {t.casefold() for result in results for t in result.targets}
+    return [
+        problem("unreferenced-note", entry.rel, None, _UNREFERENCED)
+        for entry in entries
+        if entry.kind == "entity" and entry.path.stem.casefold() not in linked
+    ]
+
+
+_UNREFERENCED = (
+    "no summary names this note and no note links it; keep it if it is yours, or delete it"
+)

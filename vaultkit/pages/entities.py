@@ -34,6 +34,7 @@ from vaultkit.text.vocabulary import term_key
 Kind = Literal["person", "project"]
 BEGIN = "%% vaultkit:generated (sync rewrites this part; your own notes go below it) %%"
 END = "%% vaultkit:end %%"
+_DESCRIBED = re.compile(r" · (?:on \d+ days?, [^\n]*|named in no summary now)(?=\n)")
 _BLOCK = re.compile(
     r"^%% vaultkit:generated\b[^\n]*%%\n.*?^%% vaultkit:end %%\n?", re.MULTILINE | re.DOTALL
 )
@@ -114,6 +115,25 @@ def describe(entity: Entity) -> str:
     if len(days) == 1:
         return f"**{entity.name}** · {entity.kind} · on 1 day, {days[0]}"
     return f"**{entity.name}** · {entity.kind} · on {len(days)} days, from {days[0]} to {days[-1]}"
+
+
+def retired(current: str) -> str:
+    """A note no summary names any more: its generated line says so; every other byte stays."""
+    match = _BLOCK.search(current)
+    if match is None:
+        return current
+    block = match.group(0)
+    line = _DESCRIBED.sub(" · named in no summary now", block, count=1)
+    return current[: match.start()] + line + current[match.end() :]
+
+
+def only_generated(current: str) -> bool:
+    """Whether a note holds nothing of a person's: its frontmatter only aliases, its body only the
+    generated part (and blank lines)."""
+    frontmatter, body, _ = split_frontmatter(current)
+    if frontmatter is not None and {k for k, _ in top_level_keys(frontmatter)} - {"aliases"}:
+        return False
+    return _BLOCK.search(body) is not None and not _BLOCK.sub("", body, count=1).strip()
 
 
 def _merge_aliases(head: str, frontmatter: str, entity: Entity) -> str:

@@ -19,7 +19,7 @@ from vaultkit.files.catalog import SourceFacts
 from vaultkit.files.document import decode, encoded_like
 from vaultkit.files.layout import Layout
 from vaultkit.files.sources import read_text
-from vaultkit.files.storage import digest, is_inside, read_bytes, write_atomic
+from vaultkit.files.storage import digest, is_inside, read_bytes, remove_file, write_atomic
 from vaultkit.files.wikilinks import (
     PARENT_LINE,
     SPINE_LINE,
@@ -152,8 +152,10 @@ def _write_entity_notes(
     """A note per person and project the summaries name, its generated part up to date;
     `aliases` are the config's nicknames of people and of terms."""
     fields = {day: f.fields for day, f in found.summarized().items() if f.fields is not None}
+    named = set()
     for entity in entities.collect(fields, *aliases):
         path = entities.note_path(layout.people_dir, layout.projects_dir, entity)
+        named.add(path)
         try:
             try:
                 current: str | None = read_text(path)
@@ -174,6 +176,36 @@ def _write_entity_notes(
             report.changes.append(Change(layout.rel(path), action, entities.describe(entity)))
         except (VaultkitError, OSError) as exc:
             report.failed.append((layout.rel(path), str(exc)))
+    linked = {t.casefold() for facts in _sources(found) for t in facts.links or ()}
+    for path in found.files.entities:
+        if path not in named and path.stem.casefold() not in linked:
+            _retire(layout, path, report, dry_run)
+
+
+def _sources(found: Survey) -> list[SourceFacts]:
+    return [*found.notes.values(), *found.transcripts.values()]
+
+
+def _retire(layout: Layout, path: Path, report: SyncReport, dry_run: bool) -> None:
+    """A person's or project's note that no summary names and no note links: removed when all of
+    it is vaultkit's (a name it once got wrong), else its generated line says so and lint warns."""
+    try:
+        data = read_bytes(path)
+        current = data.decode("utf-8")
+        if not is_inside(path, layout.vault_dir):
+            return
+        if entities.only_generated(current):
+            if not dry_run:
+                remove_file(path, expected=digest(data), within=layout.vault_dir)
+            report.changes.append(Change(layout.rel(path), "removed", "named in no summary"))
+            return
+        text = entities.retired(current)
+        if text != current:
+            if not dry_run:
+                write_atomic(path, text, expected=digest(data), within=layout.vault_dir)
+            report.changes.append(Change(layout.rel(path), "updated", "named in no summary now"))
+    except (VaultkitError, OSError, UnicodeDecodeError) as exc:
+        report.failed.append((layout.rel(path), str(exc)))
 
 
 def _write_obsidian_settings(

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from vaultkit.config import Config
+from vaultkit.dates import parse_date
 from vaultkit.errors import FileFormatError, VaultkitError
 from vaultkit.files.catalog import Catalog, SourceFacts, SummaryFacts
 from vaultkit.files.document import load_yaml, parse_document, split_frontmatter
@@ -27,7 +28,7 @@ from vaultkit.files.layout import (
 )
 from vaultkit.files.sources import content_of_note, content_of_transcript, read_text, source_digest
 from vaultkit.files.storage import digest, read_bytes
-from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE, managed_target
+from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE, find_wikilinks, managed_target
 from vaultkit.lint import check_summary_text
 from vaultkit.pages.render import Renderer
 from vaultkit.pages.schema import add_marker, fields_of, parse_summary, read_marker
@@ -166,7 +167,9 @@ def _note_facts(path: Path) -> SourceFacts:
         text = read_text(path)
     except (VaultkitError, OSError) as exc:
         return SourceFacts(error=str(exc))
-    facts = SourceFacts(digest(content_of_note(text), 16), managed_target(text, SPINE_LINE))
+    facts = SourceFacts(
+        digest(content_of_note(text), 16), managed_target(text, SPINE_LINE), links=_links(text)
+    )
     frontmatter, _, _ = split_frontmatter(text)
     if frontmatter is not None:  # still summarized from its text; the run says what is wrong
         try:
@@ -181,7 +184,17 @@ def _transcript_facts(path: Path) -> SourceFacts:
         text = read_text(path)
     except (VaultkitError, OSError) as exc:
         return SourceFacts(error=str(exc))
-    return SourceFacts(digest(content_of_transcript(text), 16), managed_target(text, PARENT_LINE))
+    return SourceFacts(
+        digest(content_of_transcript(text), 16),
+        managed_target(text, PARENT_LINE),
+        links=_links(text),
+    )
+
+
+def _links(text: str) -> list[str]:
+    """The targets a note's wikilinks name, other than days (they are the spine's)."""
+    targets = {target for target, _ in find_wikilinks(text) if target and not parse_date(target)}
+    return sorted(targets)
 
 
 def _summary_facts(
