@@ -222,6 +222,20 @@ class Catalog:
             self._db.executemany("INSERT INTO related VALUES (?, ?)", sorted(days.items()))
             self._db.execute("INSERT OR REPLACE INTO meta VALUES ('related', ?)", (params,))
 
+    def settings(self) -> str | None:
+        """The settings the last completed sync ran with (`sync.settings`), if recorded."""
+        if self._db is None:
+            return None
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'settings'").fetchone()
+        return str(row[0]) if row else None
+
+    def save_settings(self, settings: str) -> None:
+        """Record the settings this sync ran with (kept when the cache starts over)."""
+        if self._db is None or self._read_only:
+            return
+        with self._writing(), self._db:
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('settings', ?)", (settings,))
+
     def close(self) -> None:
         if self._db is not None:
             self._db.close()

@@ -29,6 +29,7 @@ from vaultkit.sync.linking import keep_linked
 from vaultkit.sync.ordered_pass import OrderedPass
 from vaultkit.sync.plan import DayPlan, plan_days, unusable_notes
 from vaultkit.sync.report import Change, SyncReport
+from vaultkit.sync.settings import encode, reshaped_days, summary_settings
 from vaultkit.sync.survey import Survey, open_catalog, survey
 from vaultkit.sync.write import fresh_facts, why, write_summary
 from vaultkit.text.language import Analyzer
@@ -116,7 +117,8 @@ def _sync(
     notes_too = config.search.index != "summaries"
     folders = folder_times(layout, notes_too)  # before the scan, for the index's quick checks
     found = survey(config, catalog, extra_source=scope.source, layout=layout)
-    plans = plan_days(found, force=force, resummarize=scope.resummarize)
+    reshaped = reshaped_days(config, catalog, found)
+    plans = plan_days(found, force=force, resummarize=scope.resummarize, reshaped=reshaped)
     if scope.days is not None:
         wanted = set(scope.days)
         plans = [p for p in plans if p.day in wanted]
@@ -159,6 +161,9 @@ def _sync(
             return report
         if config.search.backend == "anythingllm":
             _push(config, report, progress)
+        whole = scope.days is None and not report.deferred and not report.untried
+        if whole and not report.failed and not report.stopped:
+            catalog.save_settings(encode(summary_settings(config)))  # their days are applied
     return report
 
 

@@ -140,11 +140,13 @@ class OrderedPass:
         summary = replace(draft, related_dates=self.related.related(day, feats))
         path = self.found.layout.summary_path(day)
         text = add_marker(self.renderer.summary(summary), self.found.source_of(day) or "")
-        kept_at = write_summary(self.found.layout, path, text, plan)
+        changed, kept_at = write_summary(self.found.layout, path, text, plan)
         self.found.summaries[day] = self.catalog.put(
             path, fresh_facts(summary, text, self.analyzer)
         )
         self.found.files.summaries[day] = path
+        if not changed:  # summarized again, to the same summary
+            return feats
         detail = plan.reason
         if kept_at is not None:
             detail += f"; the replaced file is kept at {self.found.layout.rel(kept_at)}"

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Literal
@@ -14,6 +15,7 @@ from typing import Literal
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
 from vaultkit.files.catalog import SummaryFacts
+from vaultkit.sync.settings import reshaped_days
 from vaultkit.sync.survey import Survey, open_catalog, survey
 
 DAY_SHAPED = re.compile(
@@ -48,15 +50,21 @@ class DayPlan:
 
 
 def plan_days(
-    found: Survey, *, force: bool = False, only: date | None = None, resummarize: bool = False
+    found: Survey,
+    *,
+    force: bool = False,
+    only: date | None = None,
+    resummarize: bool = False,
+    reshaped: Mapping[date, str] | None = None,
 ) -> list[DayPlan]:
     """Every day that needs work (or is kept because a person edited it), in date order;
-    `resummarize` asks for every summary vaultkit wrote again."""
+    `resummarize` asks for every summary vaultkit wrote again, `reshaped` for the days a
+    change of the config affects (with why; `sync.settings`)."""
     plans = []
     for day in found.source_days:
         if only is not None and day != only:
             continue
-        plan = _plan_day(found, day, force, resummarize)
+        plan = _plan_day(found, day, force, resummarize, reshaped or {})
         if plan is not None:
             plans.append(plan)
     return plans
@@ -111,16 +119,20 @@ def reconcile_plan(config: Config, *, force: bool = False) -> Reconciliation:
     catalog = open_catalog(config, read_only=True)
     try:
         found = survey(config, catalog)
+        reshaped = reshaped_days(config, catalog, found)
         skipped = [
             (found.layout.rel(path), f"{what}, not a regular file: not read")
             for path, what in found.files.irregular
         ]
-        return Reconciliation(plan_days(found, force=force), skipped, unusable_notes(found))
+        plans = plan_days(found, force=force, reshaped=reshaped)
+        return Reconciliation(plans, skipped, unusable_notes(found))
     finally:
         catalog.close()
 
 
-def _plan_day(found: Survey, day: date, force: bool, resummarize: bool) -> DayPlan | None:
+def _plan_day(
+    found: Survey, day: date, force: bool, resummarize: bool, reshaped: Mapping[date, str]
+) -> DayPlan | None:
     source = found.source_of(day)
     if source is None:
         error = found.notes[day].error or _transcript_error(found, day)
@@ -151,6 +163,8 @@ def _plan_day(found: Survey, day: date, force: bool, resummarize: bool) -> DayPl
         return DayPlan(day, "refresh", "edited by hand; --force", replaces=True)
     if resummarize and not hand_edited:
         return DayPlan(day, "refresh", "summarized again, as asked")
+    if day in reshaped and not hand_edited:
+        return DayPlan(day, "refresh", reshaped[day])
     if not hand_edited and summary.stale_format:
         return DayPlan(day, "reformat", "written by an older template; rendered again")
     return None

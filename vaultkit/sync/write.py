@@ -24,8 +24,11 @@ from vaultkit.text.language import Analyzer
 REPLACED_DIR = "replaced"  # below `.vaultkit/`: summaries a run overwrote that it had not written
 
 
-def write_summary(layout: Layout, path: Path, text: str, plan: DayPlan) -> Path | None:
-    """Write a summary; returns where the file it replaced was kept, if it was not vaultkit's.
+def write_summary(
+    layout: Layout, path: Path, text: str, plan: DayPlan
+) -> tuple[bool, Path | None]:
+    """Write a summary; returns whether a byte changed, and where the file it replaced was kept
+    when it was not vaultkit's.
 
     A file vaultkit did not write as it is (a hand edit) is replaced only when the plan says so
     (`--force`, or an unreadable file without a marker), and then kept first below
@@ -35,8 +38,7 @@ def write_summary(layout: Layout, path: Path, text: str, plan: DayPlan) -> Path 
     try:
         data = read_bytes(path)
     except FileNotFoundError:
-        write_atomic(path, text, expected=None, within=layout.vault_dir)
-        return None
+        return write_atomic(path, text, expected=None, within=layout.vault_dir), None
     kept_at = None
     if data.strip() and not pristine(data):
         if not plan.replaces:
@@ -44,8 +46,8 @@ def write_summary(layout: Layout, path: Path, text: str, plan: DayPlan) -> Path 
                 "edited by hand during this run; kept", path=path, rule="hand-edited"
             )
         kept_at = keep_replaced(layout.state_dir, plan.day, data)
-    write_atomic(path, text, expected=digest(data), within=layout.vault_dir)
-    return kept_at
+    changed = write_atomic(path, text, expected=digest(data), within=layout.vault_dir)
+    return changed, kept_at
 
 
 def keep_replaced(state_dir: Path, day: date, data: bytes) -> Path:

@@ -1,0 +1,72 @@
+"""A changed config is applied: the days a change of the vocabulary or the people affects are
+summarized again at the next sync (hand edits kept), and the run says why."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from vaultkit.config import load_config
+from vaultkit.sync.daily import sync
+from vaultkit.sync.plan import reconcile_plan
+
+SUMMARIES = Path("vault/memory/summaries")
+
+
+def _change(workspace: Path, edit) -> None:  # type: ignore[no-untyped-def]
+    path = workspace / "memory_config.json"
+    data = json.loads(path.read_text())
+    edit(data)
+    path.write_text(json.dumps(data, indent=2))
+
+
+def _ceph_days(workspace: Path) -> set[str]:
+    return {
+        p.name[:10] for p in (workspace / SUMMARIES).glob("*.summary.md") if "Ceph" in p.read_text()
+    }
+
+
+def test_an_adopted_term_moves_to_the_main_fields_of_the_days_naming_it(workspace: Path) -> None:
+    sync(load_config(workspace / "memory_config.json"))  # the settings are recorded
+    days = _ceph_days(workspace)
+    assert days and all(
+        "tags: [" in (workspace / SUMMARIES / f"{d}.summary.md").read_text() for d in days
+    )
+    _change(workspace, lambda c: c["vocabulary"]["technologies"].append("Ceph"))
+    config = load_config(workspace / "memory_config.json")
+    planned = reconcile_plan(config).plans
+    assert {p.day.isoformat() for p in planned} == days
+    assert {p.reason for p in planned} == {"the config's vocabulary or people changed (Ceph)"}
+    report = sync(config)
+    assert {c.path[-21:-11] for c in report.changes if c.action == "refreshed"} == days
+    for day in days:
+        text = (workspace / SUMMARIES / f"{day}.summary.md").read_text()
+        tags = next(line for line in text.splitlines() if line.startswith("tags:"))
+        assert "Ceph" in tags and "Ceph" not in text.split("uncategorized:")[1].split("---")[0]
+    assert not sync(config).changes  # applied once
+
+
+def test_a_hand_edited_summary_keeps_its_words(workspace: Path) -> None:
+    sync(load_config(workspace / "memory_config.json"))
+    day = sorted(_ceph_days(workspace))[0]
+    path = workspace / SUMMARIES / f"{day}.summary.md"
+    path.write_text(path.read_text().replace("### Ringkasan Hari Ini", "### My own heading"))
+    edited = path.read_text()
+    _change(workspace, lambda c: c["vocabulary"]["technologies"].append("Ceph"))
+    sync(load_config(workspace / "memory_config.json"))
+    assert path.read_text() == edited
+
+
+def test_another_summarizer_setting_summarizes_every_day_again(workspace: Path) -> None:
+    config = load_config(workspace / "memory_config.json")
+    sync(config)
+    _change(workspace, lambda c: c.update(languages=["id", "en"]))
+    planned = reconcile_plan(load_config(workspace / "memory_config.json")).plans
+    assert len(planned) == len(list((workspace / SUMMARIES).glob("*.summary.md")))
+    assert {p.reason for p in planned} == {"the config's summarizer or languages changed"}
+
+
+def test_without_recorded_settings_nothing_is_summarized_again(workspace: Path) -> None:
+    _change(workspace, lambda c: c["vocabulary"]["technologies"].append("Ceph"))
+    config = load_config(workspace / "memory_config.json")
+    assert reconcile_plan(config).plans == []  # a new cache: the settings are taken as they are

@@ -1,0 +1,148 @@
+"""The parts of the config that shape a summary, and which days a change of them affects.
+
+A summary is made from a day's notes and from the config: the vocabulary (its terms and aliases
+decide what enters `projects` and `tags`), the people (known names, nicknames, names never
+listed), the languages, and the summarizer itself. Sync records these settings in its catalog
+after each run; when they differ at the next run, the affected days are summarized again, so
+the change is applied (hand edits stay, as always):
+
+- another summarizer (backend, model, how much of a day it reads) or other languages: every day
+  vaultkit summarized;
+- a vocabulary or people change: the days whose notes or summary name a spelling the change
+  added, removed or mapped elsewhere (`Dewi` adopted as a person, `k3s` made an alias).
+
+Settings never recorded (a new cache) are taken as they are: nothing is summarized again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections.abc import Iterable, Mapping
+from datetime import date
+from typing import Any
+
+from vaultkit.config import Config
+from vaultkit.errors import VaultkitError
+from vaultkit.files.catalog import Catalog
+from vaultkit.files.sources import read_text
+from vaultkit.sync.survey import Survey
+
+
+def summary_settings(config: Config) -> dict[str, Any]:
+    """The config's parts that shape a summary, as plain JSON values."""
+    vocab, people, summarizer = config.vocabulary, config.people, config.summarizer
+    model = summarizer.model if summarizer.backend == "openai" else ""
+    return {
+        "vocabulary": {
+            "projects": list(vocab.projects),
+            "technologies": list(vocab.technologies),
+            "libraries": list(vocab.libraries),
+            "aliases": dict(sorted(vocab.aliases.items())),
+        },
+        "people": {
+            "known": list(people.known),
+            "aliases": dict(sorted(people.aliases.items())),
+            "ignore": list(people.ignore),
+        },
+        "languages": list(config.languages),
+        "summarizer": {
+            "backend": summarizer.backend,
+            "model": model,
+            "max_input_chars": summarizer.max_input_chars if model else None,
+        },
+    }
+
+
+def encode(settings: Mapping[str, Any]) -> str:
+    return json.dumps(settings, sort_keys=True, ensure_ascii=False)
+
+
+def decode(text: str | None) -> dict[str, Any] | None:
+    try:
+        value = json.loads(text) if text else None
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def what_changed(old: Mapping[str, Any], new: Mapping[str, Any]) -> tuple[bool, set[str]]:
+    """(every day is affected, the spellings whose meaning changed) between two settings."""
+    for part in ("summarizer", "languages"):
+        if old.get(part) != new.get(part):
+            return True, set()
+    return False, _spellings(_meanings(old) ^ _meanings(new))
+
+
+def _meanings(settings: Mapping[str, Any]) -> set[tuple[str, str, str]]:
+    """(spelling, kind, what it stands for) for every entry of the vocabulary and the people."""
+    vocab, people = settings.get("vocabulary", {}), settings.get("people", {})
+    found = set()
+    for kind in ("projects", "technologies", "libraries"):
+        found |= {(term, kind, term) for term in vocab.get(kind, [])}
+    found |= {(alias, "alias", term) for alias, term in vocab.get("aliases", {}).items()}
+    found |= {(name, "person", name) for name in people.get("known", [])}
+    found |= {(alias, "nickname", name) for alias, name in people.get("aliases", {}).items()}
+    found |= {(name, "ignored", "") for name in people.get("ignore", [])}
+    return found
+
+
+def _spellings(meanings: Iterable[tuple[str, str, str]]) -> set[str]:
+    """Every spelling of the changed entries: the spelling and what it stands for."""
+    return {s for spelling, _, target in meanings for s in (spelling, target) if s.strip()}
+
+
+def reshaped_days(config: Config, catalog: Catalog, found: Survey) -> dict[date, str]:
+    """The days to summarize again because the config changed since the last completed sync."""
+    old, new = decode(catalog.settings()), summary_settings(config)
+    if old is None or old == new:
+        return {}
+    return affected_days(found, old, new)
+
+
+def affected_days(found: Survey, old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[date, str]:
+    """The days vaultkit summarized that a change from `old` to `new` settings affects, each
+    with why: every one, or those whose notes or summary name a changed spelling."""
+    everything, spellings = what_changed(old, new)
+    days = [day for day, facts in found.summaries.items() if facts.pristine and facts.fields]
+    if everything:
+        return dict.fromkeys(days, reason([]))
+    out = {}
+    for day in days:
+        named = names_any(_text_of(found, day), spellings)
+        if named:
+            out[day] = reason(named)
+    return out
+
+
+def _text_of(found: Survey, day: date) -> str:
+    """A day's notes and its summary's fields, as one text to look for names in."""
+    parts = [json.dumps(found.summaries[day].fields, ensure_ascii=False)]
+    note = found.note_path(day)
+    for path in ([note] if note else []) + found.transcripts_of(day):
+        with contextlib.suppress(VaultkitError, OSError):
+            parts.append(read_text(path))
+    return "\n".join(parts)
+
+
+def names_any(text: str, spellings: set[str]) -> list[str]:
+    """The spellings `text` names as words (case-insensitive), in sorted order."""
+    if not spellings:
+        return []
+    folded = text.casefold()
+    named = {
+        s.casefold(): s
+        for s in sorted(spellings, reverse=True)  # of two spellings in two cases, the capital
+        if s.casefold() in folded and re.search(rf"(?<!\w){re.escape(s.casefold())}(?!\w)", folded)
+    }
+    return sorted(named.values(), key=str.casefold)
+
+
+def reason(named: list[str]) -> str:
+    """Why a day is summarized again after a change of its config (`named`: the changed
+    spellings the day names; none when every day is affected)."""
+    if not named:
+        return "the config's summarizer or languages changed"
+    shown = ", ".join(named[:3]) + (", ..." if len(named) > 3 else "")
+    return f"the config's vocabulary or people changed ({shown})"
