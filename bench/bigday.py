@@ -1,8 +1,8 @@
 """How the offline summarizer's cost grows with the size of one day.
 
-    python bench/bigday.py                         # 0.2, 1, 2 and 8 MB days
-    python bench/bigday.py --mb 0.2 --mb 1 --runs 3
-    python bench/bigday.py --write-note OUT.md --mb 2   # only write one generated day note
+    python -m bench.bigday                         # 0.2, 1, 2 and 8 MB days
+    python -m bench.bigday --mb 0.2 --mb 1 --runs 3
+    python -m bench.bigday --write-note OUT.md --mb 2   # only write one generated day note
 
 A day note of a given size is generated (seeded, so two runs write the same bytes): a work day
 as the first users write it, in English, Indonesian and the mix of both, note lines and

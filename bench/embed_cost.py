@@ -1,6 +1,6 @@
 """What the local embedder costs: the first build of the chunk vectors and the cost of one more day.
 
-    python bench/embed_cost.py --days 1000 [--days 10000] [--measure-up-to 2000] [--rate R]
+    python -m bench.embed_cost --days 1000 [--days 10000] [--measure-up-to 2000] [--rate R]
 
 On a generated vault (bench/generate.py, with summaries) whose config is switched to
 `search.backend = "hybrid"`, `search.embedder = "local"` (needs `pip install ".[semantic]"`):
@@ -24,15 +24,10 @@ import hashlib
 import json
 import random
 import sqlite3
-import sys
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parent
-sys.path.insert(0, str(BENCH))
-
-import generate  # noqa: E402  (bench/ is not a package)
-import run  # noqa: E402
-from run import VAULTKIT, fresh_copy, run_cmd, vault_for  # noqa: E402
+from bench import common, generate
+from bench.common import VAULTKIT, fresh_copy, run_cmd, vault_for
 
 QUERY = "what did we decide about the payments database"
 
@@ -90,13 +85,13 @@ def build_with(config_path: Path, embedder: object) -> int:
 
 def queries(ws: Path, config_path: Path) -> dict[str, object]:
     """Searches with the real model: in process (a warm Searcher), through the CLI, through MCP."""
-    inproc = run.worker("query", ws, "2")
-    cli = [r["seconds"] for r in run.cli_searches(ws, 1)]
-    mcp = run.mcp_round_trips(str(config_path), [q for q, _ in run.QUERIES], 2)
+    inproc = common.worker("query", ws, "2")
+    cli = [r["seconds"] for r in common.cli_searches(ws, 1)]
+    mcp = common.mcp_round_trips(str(config_path), [q for q, _ in common.QUERIES], 2)
     return {
         "inproc_median_ms": round(inproc["warm_median_ms"], 1),
         "inproc_p95_ms": round(inproc["warm_p95_ms"], 1),
-        "cli_median_ms": round(run.median(cli) * 1000),
+        "cli_median_ms": round(common.median(cli) * 1000),
         "mcp_median_ms": round(mcp["median_ms"]),
         "mcp_first_s": round(mcp["first_s"], 2),
     }

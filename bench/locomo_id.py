@@ -1,8 +1,8 @@
 """Cross-language retrieval on LoCoMo dev: Indonesian questions over the English notes.
 
-    python bench/locomo_id.py                            # the default config
-    python bench/locomo_id.py --set search.index=notes   # `--set KEY=JSON` as in bench/locomo.py
-    python bench/locomo_id.py --json                     # the numbers as JSON
+    python -m bench.locomo_id                            # the default config
+    python -m bench.locomo_id --set search.index=notes   # `--set KEY=JSON` as in bench/locomo.py
+    python -m bench.locomo_id --json                     # the numbers as JSON
 
 `bench/locomo_id.jsonl` has 40 LoCoMo dev questions (13-14 per conversation, no adversarial ones,
 the categories in about the set's proportions) in our own Indonesian, as people in a Jakarta chat
@@ -22,16 +22,12 @@ repository; only our translations are.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
-BENCH = Path(__file__).resolve().parent
-sys.path.insert(0, str(BENCH))
+from bench.locomo import arguments, evaluate, parse_overrides, pooled, workspace
 
-from locomo import arguments, evaluate, parse_overrides, pooled, workspace  # noqa: E402  (bench/ is not a package)
-
-QUESTIONS = BENCH / "locomo_id.jsonl"
+QUESTIONS = Path(__file__).resolve().parent / "locomo_id.jsonl"
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:

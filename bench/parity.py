@@ -3,9 +3,9 @@ workspace on each store (the same config otherwise), and every question is asked
 of a reader of the shared index that has no files: the top ten dates must be the same and each
 score within 1e-9.
 
-    VAULTKIT_DATABASE_URL=postgresql://... python bench/parity.py [--set search.backend=hybrid]
+    VAULTKIT_DATABASE_URL=postgresql://... python -m bench.parity [--set search.backend=hybrid]
 
-Without VAULTKIT_DATABASE_URL a throwaway cluster is started (`tests/pg_cluster.py`).
+Without VAULTKIT_DATABASE_URL a throwaway cluster is started (`tests/fixtures/pg_cluster.py`).
 """
 
 from __future__ import annotations
@@ -14,20 +14,16 @@ import argparse
 import json
 import os
 import shutil
-import sys
 from datetime import date
 from pathlib import Path
 from typing import Any
 
+from bench import locomo
+from tests.fixtures import pg_cluster
+from vaultkit.config import load_config
+from vaultkit.search.search import searching
+
 BENCH = Path(__file__).resolve().parent
-sys.path.insert(0, str(BENCH))
-sys.path.insert(0, str(BENCH.parent))
-
-import locomo  # noqa: E402
-
-from tests.fixtures import pg_cluster  # noqa: E402
-from vaultkit.config import load_config  # noqa: E402
-from vaultkit.search.search import searching  # noqa: E402
 
 TOP = 10
 TOLERANCE = 1e-9

@@ -1,11 +1,11 @@
 """The shared index on PostgreSQL next to SQLite, in the same run, on the same generated vaults.
 
-    VAULTKIT_DATABASE_URL=postgresql://... python bench/shared.py --days 1000 [--days 10000]
+    VAULTKIT_DATABASE_URL=postgresql://... python -m bench.shared --days 1000 [--days 10000]
 
 Without VAULTKIT_DATABASE_URL a throwaway cluster is started (`tests/pg_cluster.py`: Debian's
 PostgreSQL, a temp folder, fsync off, so writes are cheaper than on a real server). Per size:
 the first sync (it builds the index), `sync` after one new day (median of `--runs`), searches
-in process (a warm Searcher, the same ten queries as `bench/run.py search`), through the CLI and
+in process (a warm Searcher, the same ten queries as `python -m bench.run search`), through the CLI and
 through `vaultkit mcp`; for PostgreSQL both the writer (the machine with the files) and a reader
 (a workspace with only the config). The stores are measured one after the other for each step,
 so a slower or busier moment of the machine hits both. Results: bench/out/results-shared.json
@@ -18,33 +18,26 @@ import argparse
 import json
 import os
 import shutil
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-BENCH = Path(__file__).resolve().parent
-sys.path.insert(0, str(BENCH))
-sys.path.insert(0, str(BENCH.parent))
-
-import generate  # noqa: E402
-import run  # noqa: E402
-
-from tests.fixtures import pg_cluster  # noqa: E402
-from vaultkit.index.shared import REGISTRY, schema_prefix  # noqa: E402
+from bench import common, generate
+from tests.fixtures import pg_cluster
+from vaultkit.index.shared import REGISTRY, schema_prefix
 
 DSN_ENV = "VAULTKIT_DATABASE_URL"
 
 
 def workspaces(days: int) -> dict[str, Path]:
     """Fresh copies of the generated vault: one on SQLite, one on PostgreSQL, and a reader."""
-    template = run.vault_for(f"search-{days}", days, with_summaries=True)
-    local = run.fresh_copy(template, f"shared-{days}-sqlite")
-    writer = run.fresh_copy(template, f"shared-{days}-postgres")
+    template = common.vault_for(f"search-{days}", days, with_summaries=True)
+    local = common.fresh_copy(template, f"shared-{days}-sqlite")
+    writer = common.fresh_copy(template, f"shared-{days}-postgres")
     config = json.loads((writer / "memory_config.json").read_text())
     config["index"] = {"store": "postgres", "vault_id": f"bench-{days}"}
     (writer / "memory_config.json").write_text(json.dumps(config, indent=2))
-    reader = run.OUT / f"shared-{days}-reader"
+    reader = common.OUT / f"shared-{days}-reader"
     if reader.exists():
         shutil.rmtree(reader)
     reader.mkdir()
@@ -70,8 +63,8 @@ def bench(days: int, runs: int) -> dict[str, Any]:
     forget(f"bench-{days}")
     row: dict[str, Any] = {"days": days}
     for store in ("sqlite", "postgres"):
-        run.log(f"shared {days}: first sync on {store} ...")
-        first = run.sync_cmd(ws[store])
+        common.log(f"shared {days}: first sync on {store} ...")
+        first = common.sync_cmd(ws[store])
         row[f"{store}_first_sync_s"] = first["seconds"]
         row[f"{store}_first_sync_peak_mb"] = first["peak_mb"]
     plus: dict[str, list[float]] = {"sqlite": [], "postgres": []}
@@ -79,27 +72,27 @@ def bench(days: int, runs: int) -> dict[str, Any]:
         generate.add_day(ws["sqlite"], with_summary=True)
         generate.add_day(ws["postgres"], with_summary=True)
         for store in ("sqlite", "postgres"):
-            plus[store].append(run.sync_cmd(ws[store])["seconds"])
+            plus[store].append(common.sync_cmd(ws[store])["seconds"])
     for store, seconds in plus.items():
-        row[f"{store}_plus_day_sync_s"] = run.median(seconds)
-    run.run_cmd([*run.VAULTKIT, "--version"])  # bytecode cached, as an install does
+        row[f"{store}_plus_day_sync_s"] = common.median(seconds)
+    common.run_cmd([*common.VAULTKIT, "--version"])  # bytecode cached, as an install does
     for who in ("sqlite", "postgres", "reader"):
-        query = run.worker("query", ws[who], "3")
+        query = common.worker("query", ws[who], "3")
         row[f"{who}_inproc_median_ms"] = query["warm_median_ms"]
         row[f"{who}_inproc_p95_ms"] = query["warm_p95_ms"]
         row[f"{who}_call_median_ms"] = query["call_median_ms"]
     cli: dict[str, list[float]] = {"sqlite": [], "postgres": [], "reader": []}
     for _ in range(max(1, runs - 1)):
         for who in cli:
-            cli[who] += [r["seconds"] for r in run.cli_searches(ws[who], 1)]
+            cli[who] += [r["seconds"] for r in common.cli_searches(ws[who], 1)]
     for who, seconds in cli.items():
-        row[f"{who}_cli_median_ms"] = run.median(seconds) * 1000
+        row[f"{who}_cli_median_ms"] = common.median(seconds) * 1000
     for who in ("sqlite", "postgres", "reader"):
-        mcp = run.mcp_round_trips(
-            str(ws[who] / "memory_config.json"), [t for t, _ in run.QUERIES], max(1, runs - 1)
+        mcp = common.mcp_round_trips(
+            str(ws[who] / "memory_config.json"), [t for t, _ in common.QUERIES], max(1, runs - 1)
         )
         row[f"{who}_mcp_median_ms"] = mcp["median_ms"]
-    run.log(f"shared {days}: {json.dumps({k: round(v, 3) for k, v in row.items()})}")
+    common.log(f"shared {days}: {json.dumps({k: round(v, 3) for k, v in row.items()})}")
     return row
 
 
@@ -130,10 +123,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     args = parser.parse_args(argv)
     with pg_cluster.database(DSN_ENV) as dsn:
-        run.ENV[DSN_ENV] = dsn  # the commands bench/run.py starts
+        common.ENV[DSN_ENV] = dsn  # the commands bench.common starts
         rows = [bench(days, args.runs) for days in args.days or [1000]]
-    (run.OUT / "results-shared.json").write_text(
-        json.dumps({"machine": run.machine(), "results": rows}, indent=2)
+    (common.OUT / "results-shared.json").write_text(
+        json.dumps({"machine": common.machine(), "results": rows}, indent=2)
     )
     print(table(rows))
     return 0

@@ -1,7 +1,7 @@
 """How well the offline summarizer reads a day, measured through the real CLI (`sync`).
 
-    python bench/summarizer.py                 # the labelled dev set, then LoCoMo's references
-    python bench/summarizer.py --json
+    python -m bench.summarizer                 # the labelled dev set, then LoCoMo's references
+    python -m bench.summarizer --json
 
 1. The labelled dev set in `tests/fixtures/data/summarizer-dev` (52 days, 30 in Indonesian or mixed):
    importance's rank correlation with the intended importance (Spearman), mood accuracy,
@@ -218,7 +218,9 @@ def locomo_report() -> dict[str, Any]:
 def _this_checkouts_tokenizer() -> Any:
     """This checkout's `language.tokenize`, whatever vaultkit the syncs run (the measure must
     not change with the code measured)."""
-    spec = importlib.util.spec_from_file_location("_vk_language", REPO / "vaultkit" / "language.py")
+    spec = importlib.util.spec_from_file_location(
+        "_vk_language", REPO / "vaultkit" / "text" / "language.py"
+    )
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
