@@ -237,10 +237,14 @@ def test_bullets_are_the_informative_lines_in_order_with_their_speaker(reader):
     assert not any("skincare" in b or "anime" in b or "kopi dulu" in b for b in bullets)
 
 
-def test_a_heading_that_says_something_is_a_bullet(reader):
-    note = "# 2026-03-10\n\n## Incident: laporan settlement telat 2 jam 15 menit\n\n- Budi join call.\n"
+def test_a_heading_is_never_a_bullet_the_lines_under_it_are(reader):
+    note = (
+        "# 2026-03-10\n\n## Incident: laporan settlement telat\n\n"
+        "Settlement report telat 2 jam 15 menit, 1.200 merchant kena.\n\n- Budi join call.\n"
+    )
     bullets = reader.summarize(day(note)).bullets
-    assert "Incident: laporan settlement telat 2 jam 15 menit" in bullets
+    assert "Incident: laporan settlement telat" not in bullets
+    assert "Settlement report telat 2 jam 15 menit, 1.200 merchant kena." in bullets
     assert "2026-03-10" not in bullets
 
 

@@ -36,7 +36,7 @@ def test_an_adopted_term_moves_to_the_main_fields_of_the_days_naming_it(workspac
     config = load_config(workspace / "memory_config.json")
     planned = reconcile_plan(config).plans
     assert {p.day.isoformat() for p in planned} == days
-    assert {p.reason for p in planned} == {"the config's vocabulary or people changed (Ceph)"}
+    assert {p.reason for p in planned} == {"the vocabulary or the people changed (Ceph)"}
     report = sync(config)
     assert {c.path[-21:-11] for c in report.changes if c.action == "refreshed"} == days
     for day in days:

@@ -97,6 +97,8 @@ def _print_explanation(shown: dict[str, Any], candidates: bool) -> None:
     words = ", ".join(f"{k} {n}" for k, n in shown["mood_words"].items()) or "none"
     echo(f"mood words: {words}")
     echo(f"people: {', '.join(shown['people']) or '-'}")
+    for person, why in shown["people_evidence"].items():
+        echo(f"  {person}: {why}")
     echo(f"projects: {', '.join(shown['projects']) or '-'}")
     echo(f"tags: {', '.join(shown['tags']) or '-'}")
     for kind, terms in shown["uncategorized"].items():

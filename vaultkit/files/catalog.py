@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar
 from vaultkit.errors import WriteError
 from vaultkit.model import SummaryFields
 
-SCHEMA = 7  # a new schema empties the cache (see CHANGELOG.md)
+SCHEMA = 8  # a new schema empties the cache (see CHANGELOG.md)
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,8 @@ class SourceFacts:
     problem: str | None = None
     problem_line: int | None = None
     links: list[str] | None = None  # the wikilinks' targets (a person's note may be one)
+    persons: list[str] | None = None  # names it shows to be people's (summarize.evidence)
+    animals: list[str] | None = None  # and animals'
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -48,7 +48,8 @@ def explain_day(config: Config, day: date) -> DayExplanation:
     if note is None:
         raise UsageError(f"no daily note for {day} in {found.layout.rel(config.memory_dir)}")
     vocabulary = Vocabulary(config.vocabulary, config.people)
-    reading = OfflineSummarizer(vocabulary).explain(day_input(day, note, found.transcripts_of(day)))
+    summarizer = OfflineSummarizer(vocabulary, vault=found.vault_names(vocabulary))
+    reading = summarizer.explain(day_input(day, note, found.transcripts_of(day)))
     summary = vocabulary.summary(day, reading.fields)
     fields = {
         "projects": list(summary.projects),

@@ -17,17 +17,21 @@ from __future__ import annotations
 
 from vaultkit.config import Config
 from vaultkit.summarize.base import Summarizer, validate_fields
+from vaultkit.summarize.evidence import VaultNames
 from vaultkit.text.vocabulary import Vocabulary
 
 __all__ = ["Summarizer", "make_summarizer", "validate_fields"]
 
 
-def make_summarizer(config: Config, vocabulary: Vocabulary) -> Summarizer:
-    """The summarizer the config names: `offline` (default) or `openai`."""
+def make_summarizer(
+    config: Config, vocabulary: Vocabulary, vault: VaultNames | None = None
+) -> Summarizer:
+    """The summarizer the config names: `offline` (default, reading with `vault`, the names the
+    vault's files show to be people's and pets') or `openai`."""
     if config.summarizer.backend == "openai":
         from vaultkit.summarize.openai import OpenAISummarizer
 
         return OpenAISummarizer(config.summarizer, vocabulary)
     from vaultkit.summarize.offline import OfflineSummarizer
 
-    return OfflineSummarizer(vocabulary)
+    return OfflineSummarizer(vocabulary, vault=vault)

@@ -1,19 +1,23 @@
 """A day's bullets: its most informative lines, in the day's order, who said them kept.
 
 Every line of the note and the transcripts is a candidate (a line too long for one bullet is
-split into runs of whole sentences), and so is a note's heading that says something ("Incident:
-settlement reports 2 hours late"). A candidate scores for what a summary keeps:
+split into runs of whole sentences); a heading never is (it names a part; the lines under it
+say what happened). A candidate scores for what a summary keeps:
 
 - an event: a decision or an incident (2), a delivery, a migration, money, a deadline (1.5),
   an agreement, trouble, an explicit "important", news told with its time ("yesterday I went",
   "kemarin") (1 each);
-- facts: numbers, amounts, times and dates (1); people other than the day's speakers and the
+- a write-up's key line, labelled as its cause, impact, decision or follow-up ("Akar masalah:",
+  "Impact:", "Keputusan:") (1.5);
+- facts: numbers, amounts, times and dates (1), one more for an impact, an amount or a
+  duration ("3,400 failed orders", "Rp 120 juta", "37 minutes"); people other than the day's speakers and the
   vocabulary's or the day's new terms (0.75 each, at most 3); a point of the note's list (0.5);
 - the day's topic: up to 2 for standing close to the words the day repeats (a centroid
   summarizer's cosine), which weigh half as much each time a picked bullet covers them
   (SumBasic's update), so the bullets cover the day instead of repeating its main thread;
 - and down: small talk or a reminder (-2, unless the line also holds an event), a greeting
-  (-1.5), a question (-1), a line too short to say anything (-2), the assistant's filler (-1).
+  (-1.5), a line saying nothing happened ("Nggak ada kerjaan penting", -2), a question (-1),
+  a line too short to say anything (-2), the assistant's filler (-1).
 
 Lines that score nothing become bullets only when the day holds nothing else. Near-duplicates
 (a decision in the note and again in the chat) are kept once. A turn keeps its speaker
@@ -28,7 +32,9 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from vaultkit.summarize.frames import jokes, said_plainly
 from vaultkit.summarize.greedy import Key, LazyScan
+from vaultkit.summarize.importance import BIG_MONEY, IMPACT, minutes_in
 from vaultkit.summarize.needles import Needles
 from vaultkit.summarize.text import Line, sentences, unticked
 from vaultkit.text.language import tokenize
@@ -43,7 +49,13 @@ EMPTY_DAY = "Nothing of note was recorded for this day."
 _NUMBER = re.compile(r"\d")
 _WORD = re.compile(r"[^\W_]+")
 _LETTER = re.compile(r"[^\W\d_]")
-_DATE_HEADING = re.compile(r"^\W*\d{4}-\d{2}-\d{2}\b")
+# The labels of a write-up's key lines: its cause, its impact, the decision, what follows.
+_KEY_LABEL = re.compile(
+    r"^\W*(?:(?:preliminary\s+)?root cause|cause|akar masalah|penyebab|impact|dampak|"
+    r"decision|decided|keputusan|diputuskan|follow-?ups?|action items?|next steps?|"
+    r"tindak lanjut|owner|pic)\b[^:]{0,20}:",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -71,7 +83,7 @@ def bullets(
     said = [
         (line, i, sentence)
         for line in lines
-        if (not line.heading or _telling_heading(line)) and line.text not in labels
+        if not line.heading and line.text not in labels
         for i, sentence in enumerate(pieces(_with_label(line)))
         if _LETTER.search(sentence)
     ]
@@ -156,8 +168,11 @@ def _score(
     assistant: frozenset[str],
     day: _Topic,
 ) -> Candidate:
-    """`names` counts the day's people and terms (as `term_key`s) a folded sentence holds."""
-    hits = signals(sentence)
+    """`names` counts the day's people and terms (as `term_key`s) a folded sentence holds.
+    Events count as the sentence says them plainly (`frames`): not joked about or asked."""
+    plain = "" if jokes(line.said) else said_plainly(sentence)
+    hits = signals(plain)
+    said = signals(sentence)
     topic = day.weight(terms)
     reasons: list[str] = []
     score = 0.0
@@ -178,16 +193,24 @@ def _score(
         add(round(TOPIC * topic, 2), "the day's topic")
     if _NUMBER.search(sentence):
         add(1.0, "numbers")
+        if IMPACT.search(sentence) or BIG_MONEY.search(sentence) or minutes_in(sentence):
+            add(1.0, "an impact, an amount or a duration")
+    if _KEY_LABEL.match(sentence):
+        add(1.5, "a cause, an impact, a decision or what follows")
     named = names(term_key(sentence))
     if named:
         add(0.75 * min(named, 3), f"{named} names")
     if line.item and line.source == "note":
         add(0.5, "a point of the note")
     weighty = any(hits[c] for c in _WEIGHTY)
-    if (hits["small_talk"] or hits["reminder"]) and not weighty:
+    if (said["small_talk"] or said["reminder"]) and not weighty:
         add(-2.0, "small talk or a reminder")
-    if hits["greeting"] and not weighty:
+    if said["greeting"] and not weighty:
         add(-1.5, "a greeting")
+    if said["quiet"] and not weighty:
+        add(-2.0, "says nothing happened")
+    if plain != sentence and any(said[c] > hits[c] for c in _WEIGHTY):
+        add(-1.0, "an event joked about or asked")
     if sentence.rstrip().endswith("?"):
         add(-1.0, "a question")
     if len(sentence) < 25:
@@ -222,13 +245,6 @@ def pieces(text: str, limit: int = BULLET_CHARS) -> list[str]:
         else:
             out.append(sentence)
     return out
-
-
-def _telling_heading(line: Line) -> bool:
-    """A note's heading that says something ("Incident: settlement 2 hours late"), not a date,
-    a time or a section name ("Notes", "Session 1 (1:56 pm on 8 May)", "Chat: Rina")."""
-    words = [w for w in _WORD.findall(line.text) if len(w) > 2 and not w.isdigit()]
-    return line.source == "note" and len(words) >= 4 and not _DATE_HEADING.match(line.text)
 
 
 def trim(text: str, limit: int = BULLET_CHARS) -> str:

@@ -30,10 +30,12 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from vaultkit.summarize.frames import jokes, said_plainly
 from vaultkit.summarize.mood import mood_of_hits
 from vaultkit.summarize.text import Line, sentences
 from vaultkit.text.lexicon import signals
 
+QUIET = "a quiet day, as the day says"
 WORK = ("decision", "incident", "migration", "money", "deadline", "delivery", "trouble")
 # The patterns that read numbers start once per number: in a long run of digits, dots and commas
 # (a pasted CSV row, a list of IPs), every later start ends where the first one does, and fails
@@ -44,7 +46,7 @@ _DURATION = re.compile(
 _RANGE = re.compile(
     r"\b(\d{1,2})[:.](\d{2})\s*(?:to|until|till|sampai|sampe|-|–)\s*(\d{1,2})[:.](\d{2})"
 )
-_IMPACT = re.compile(  # from a run's first digit after a non-word character (`\b\d`)
+IMPACT = re.compile(  # from a run's first digit after a non-word character (`\b\d`)
     r"(?<![\d.,])(?>[\d.,]*?(?<!\w)\d)[\d.,]*+"
     r"\s*(?:k\s+)?(?:failed|errors?|requests?|users?|customers?|merchants?|orders?|"
     r"transactions?|transaksi|pelanggan|pengguna|payments?|charges?|rows?|records?)\b",
@@ -55,7 +57,7 @@ _LOSS = re.compile(
 )
 # A large amount of money: a million rupiah or a thousand dollars and more, its currency said
 # ("2 juta user" is a count, "Rp 2 juta" money).
-_BIG_MONEY = re.compile(
+BIG_MONEY = re.compile(
     r"(?:rp\.?|idr|usd|us\$|\$|€|eur)\s*\d[\d.,]*\s*(?:juta|jt|miliar|milyar|billion|million|k\b)|"
     r"(?<![\d.,])[.,]*+\d[\d.,]*+\s*(?:juta|jt|miliar|milyar|million|billion)\s*"
     r"(?:rupiah|rp|idr|dollars?|dolar|usd)|"
@@ -99,7 +101,8 @@ def weigh_day(
     person's mood."""
     per, headings, mine = _sentences(lines, terms, assistant)
     features: list[Feature] = [_base(per, bool(terms))]
-    features += _events(per + headings)
+    quiet = features[0].name == QUIET
+    features += _events(per + headings, quiet)
     work = features[0].value >= 3
     if n_people >= 3 and features[0].value >= 4:
         features.append(Feature(f"{n_people} people involved", 0.5, bonus=True))
@@ -130,38 +133,62 @@ def _sentences(
     mine: list[Counter[str]] = []
     for line in lines:
         said = sentences(line.said)
+        joking = jokes(line.said)
         if line.heading:
             headings.append(_Sentence(line.text, terms))
             hits = [signals(t) for t in said]
         else:
             context = signals(line.context) if line.context else None
-            read = [_Sentence(t, terms, context) for t in said]
+            read = [_Sentence(t, terms, context, joking) for t in said]
             per += read
-            hits = [sentence.hits for sentence in read]
+            hits = [_laughing(s.said) if joking else s.said for s in read]
         if line.speaker not in assistant:
             mine += hits
     return per, headings, mine
 
 
+def _laughing(hits: Counter[str]) -> Counter[str]:
+    """The mood words of a line that laughs: its events hint at no stress; it is a happy one."""
+    out = Counter({k: n for k, n in hits.items() if not k.startswith("hint:")})
+    out["hint:happy"] += 1
+    return out
+
+
 class _Sentence:
     """A sentence with its lexicon hits and what kinds of work it speaks of; `context` is the
-    lexicon hits of the heading or label it stands under (`Jangan lupa:` makes it a reminder)."""
+    lexicon hits of the heading or label it stands under (`Jangan lupa:` makes it a reminder).
+    The events are read in what it says plainly (`frames`): not in a joke, a question, a
+    supposition or scare quotes, which mention an event and leave the sentence small talk."""
 
-    def __init__(self, text: str, terms: list[str], context: Counter[str] | None = None) -> None:
+    def __init__(
+        self,
+        text: str,
+        terms: list[str],
+        context: Counter[str] | None = None,
+        joking: bool = False,
+    ) -> None:
         self.text = text
-        self.hits = signals(text)
+        self.joking = joking
+        plain = "" if joking else said_plainly(text)
+        self.said = signals(text)  # every word of it, for the mood
+        self.hits = signals(plain) if plain != text else self.said
         folded = text.casefold()
-        self.named = any(t.casefold() in folded for t in terms)
+        self.named = any(t.casefold() in folded for t in terms) and not joking
         around = context or Counter()
+        mentioned = plain != text and any(
+            self.said[k] > self.hits[k] for k in ("incident", "migration", "decision")
+        )
         self.small = bool(
             self.hits["small_talk"]
             or self.hits["reminder"]
             or around["reminder"]
             or around["small_talk"]
+            or joking
+            or mentioned
         )
         counted = _DIGIT.search(text) is not None  # durations, amounts and impacts have digits
-        self.minutes = _minutes(text) if counted else 0.0
-        self.amount = counted and _BIG_MONEY.search(text) is not None
+        self.minutes = minutes_in(text) if counted else 0.0
+        self.amount = counted and BIG_MONEY.search(text) is not None
         self.counted = counted
 
     @property
@@ -201,6 +228,12 @@ class _Sentence:
         return self.amount or bool(self.hits["money"] and not self.small and self.about_work)
 
     @property
+    def signs(self) -> bool:
+        """What shows an incident happened: how long, how many it hit, that it was live."""
+        impact = self.counted and IMPACT.search(self.text) is not None
+        return bool(self.minutes or impact or self.hits["production"] or _LOSS.search(self.text))
+
+    @property
     def incident(self) -> bool:
         """An incident said outright, or trouble in production, or with a counted impact; a
         drill or a simulation is none."""
@@ -208,7 +241,7 @@ class _Sentence:
             return False
         if self.hits["incident"]:
             return True
-        return bool(self.hits["production"]) or (self.counted and bool(_IMPACT.search(self.text)))
+        return bool(self.hits["production"]) or (self.counted and bool(IMPACT.search(self.text)))
 
 
 def _base(per: list[_Sentence], named: bool) -> Feature:
@@ -224,15 +257,16 @@ def _base(per: list[_Sentence], named: bool) -> Feature:
     evidence = work[0].text if work else ""
     quiet = next((s.text for s in per if s.hits["quiet"]), None)
     if quiet is not None:
-        return Feature("a quiet day, as the day says", 3, quiet)
+        return Feature(QUIET, 3, quiet)
     if share < 0.3:
         return Feature("a little work among small talk", 3, evidence)
     level = 5 if share >= 0.6 and len(work) >= 4 else 4
     return Feature("ordinary work" + (", most of the day" if level == 5 else ""), level, evidence)
 
 
-def _events(per: list[_Sentence]) -> list[Feature]:
-    """The weighty events of a day, each a level with its bonuses folded in."""
+def _events(per: list[_Sentence], quiet: bool = False) -> list[Feature]:
+    """The weighty events of a day, each a level with its bonuses folded in; on a day that
+    calls itself quiet an incident counts only with its signs (a duration, an impact, users)."""
     out: list[Feature] = []
     decided = [s for s in per if s.decided]
     migrated = [s for s in per if s.migration]
@@ -252,16 +286,17 @@ def _events(per: list[_Sentence]) -> list[Feature]:
         ]
         if discussed:
             out.append(Feature("a migration or the architecture discussed", 5.0, discussed[0].text))
-    incidents = [s for s in per if s.incident]
+    incidents = [s for s in per if s.incident and (not quiet or s.signs)]
     if incidents:
         minutes = max(s.minutes for s in incidents)
         level = 7.0
-        if minutes >= 30 or any(_IMPACT.search(s.text) for s in incidents):
+        if minutes >= 30 or any(IMPACT.search(s.text) for s in incidents):
             level += 1
         if minutes >= 120 or any(_LOSS.search(s.text) for s in incidents):
             level += 1
         shown = f" ({minutes:g} minutes)" if minutes else ""
         out.append(Feature("an incident" + shown, level, incidents[0].text))
+    out += _people_events(per)
     money = [s for s in per if s.money]
     if money:
         level = 6.0 + (1 if any(s.amount for s in money) else 0)
@@ -271,7 +306,23 @@ def _events(per: list[_Sentence]) -> list[Feature]:
     return out
 
 
-def _minutes(text: str) -> float:
+def _people_events(per: list[_Sentence]) -> list[Feature]:
+    """A person leaving (6, as a commitment weighs), joining or moving teams, or a last day (5,
+    a full working day's weight): said plainly, not in a joke."""
+    out = []
+    for category, name, level in (
+        ("leaving", "someone leaving", 6.0),
+        ("hiring", "someone joining", 5.0),
+        ("transfer", "someone moving teams", 5.0),
+        ("farewell", "a last day", 5.0),
+    ):
+        said = next((s.text for s in per if s.hits[category] and not s.joking), None)
+        if said is not None:
+            out.append(Feature(name, level, said))
+    return out
+
+
+def minutes_in(text: str) -> float:
     """The longest duration a sentence gives, in minutes (`37 minutes`, `2 jam`, `14:12 to 14:49`)."""
     best = 0.0
     for amount, unit in _DURATION.findall(text):

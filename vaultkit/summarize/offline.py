@@ -24,9 +24,10 @@ from vaultkit.config import VocabularyConfig
 from vaultkit.model import DayFields, DayInput
 from vaultkit.summarize.base import validate_fields
 from vaultkit.summarize.bullets import Candidate, bullets
+from vaultkit.summarize.evidence import VaultNames
 from vaultkit.summarize.importance import Feature, weigh_day
 from vaultkit.summarize.names import proper_names
-from vaultkit.summarize.people import people_of
+from vaultkit.summarize.people import people_of, why_person
 from vaultkit.summarize.portion import Portion, first_part
 from vaultkit.summarize.terms import named_terms, new_terms
 from vaultkit.summarize.text import Line, day_lines
@@ -53,6 +54,7 @@ class Explanation:
     new_terms: dict[str, list[str]]
     candidates: tuple[Candidate, ...]
     read: Portion | None = None  # the part of the day read, when it is not all of it
+    people_evidence: dict[str, str] | None = None  # each person, and why
 
     def as_dict(self) -> dict[str, Any]:
         """The `vaultkit explain --json` object."""
@@ -65,6 +67,7 @@ class Explanation:
             "mood": f.mood,
             "mood_words": self.mood_hits,
             "people": list(f.people),
+            "people_evidence": self.people_evidence or {},
             "projects": list(f.projects),
             "technologies": list(f.technologies),
             "libraries": list(f.libraries),
@@ -82,9 +85,15 @@ class OfflineSummarizer:
 
     name = "offline"
 
-    def __init__(self, vocabulary: Vocabulary, max_chars: int = MAX_DAY_CHARS) -> None:
+    def __init__(
+        self,
+        vocabulary: Vocabulary,
+        max_chars: int = MAX_DAY_CHARS,
+        vault: VaultNames | None = None,
+    ) -> None:
         self.vocabulary = vocabulary
         self.max_chars = max_chars
+        self.vault = vault or VaultNames()  # the names other days show to be people or pets
 
     def summarize(self, day: DayInput) -> DayFields:
         """The fields of one day's summary, from its note and transcripts."""
@@ -103,8 +112,8 @@ class OfflineSummarizer:
         tools = new_terms(lines, self.vocabulary)  # named as tools are: installed, used, coded
         names = proper_names(lines)
         tool_keys = {term_key(t) for ts in tools.values() for t in ts}
-        people = people_of(lines, names, self.vocabulary, tool_keys)
-        unknown = named_terms(lines, names, self.vocabulary, people, tools)
+        people = people_of(lines, names, self.vocabulary, tool_keys, self.vault)
+        unknown = named_terms(lines, names, self.vocabulary, people, tools, self.vault.animals)
         # A capitalized name alone ("Timeline Spine", an anime's title) is a term of the day but
         # no sign of work; the vocabulary's terms and the tools are.
         work = [t for ts in (*known.values(), *tools.values()) for t in ts]
@@ -131,6 +140,7 @@ class OfflineSummarizer:
             unknown,
             tuple(candidates),
             read,
+            {p: why_person(p, lines, self.vocabulary, self.vault) for p in people},
         )
 
     def _first_part(self, day: DayInput) -> tuple[DayInput, Portion | None]:

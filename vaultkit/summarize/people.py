@@ -6,12 +6,13 @@ In order of evidence:
    counts; in a note, a known person, or an unknown one with two turns (one `Word: text` line
    is more likely a label than a person).
 2. Known people and their nicknames (`people.known`, `people.aliases`) anywhere in the text.
-3. Names the text introduces, in English or Indonesian: after a title or kinship word ("Pak
-   Surya", "Bu Rina", "Mbak Laras", "Dr. Chen"), beside a word of speech or company ("Maya
-   bilang", "kata Tomi", "sama Arif", "bareng Dimas", "with Kevin", "Laras said"), or a
-   capitalized word that recurs in the day, never written in lowercase, and is neither a
-   vocabulary term, a tool, a place nor a word of the calendar, and stands at least once inside
-   a sentence: a capital at a sentence's start ("Wow", "Anything") says nothing.
+3. Names the text gives a person's cue, in English or Indonesian (`evidence`): a title ("Pak
+   Surya", "Mbak Laras", "Dr. Chen"), a word of speech or company ("Maya bilang", "kata Tomi",
+   "sama Arif", "with Kevin", "Laras said"), a verb only people do ("Raka resigned"), a
+   person's thing ("Grace's team"), being addressed ("Dewi, tolong ..."); and names listed
+   with those. A capital alone, even a recurring one, says nothing.
+4. The names the vault's other days show to be people's (a chat's speaker, a cued name), named
+   here bare ("Rizal fixed the cache"); the names they show to be animals' are no one's.
 
 Names are mapped through `people.aliases`, a short form of one of the day's speakers ("Mel" when
 Melanie speaks) taken as that speaker, and the ones in `people.ignore` (the assistant) dropped.
@@ -22,35 +23,28 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
-from vaultkit.summarize.names import NOT_NAMES, PLACES, ProperName, parts_of_longer
+from vaultkit.summarize.evidence import (
+    ADDRESSED,
+    AFTER,
+    BEFORE,
+    NAME,
+    NOT_PEOPLE,
+    OWNER_AFTER,
+    POSSESSED,
+    TITLED,
+    NameEvidence,
+    VaultNames,
+    cued_people,
+    name_evidence,
+)
+from vaultkit.summarize.names import ProperName
 from vaultkit.summarize.needles import Needles
 from vaultkit.summarize.text import Line, TokenPattern
 from vaultkit.text.vocabulary import Vocabulary, term_key, unique
 
-_NAME = r"[A-Z][a-z][a-zA-Z'-]+"
-_PERSON = re.compile(rf"{_NAME}(?:'s?)?")
-_TITLES = (
-    "Pak|Bu|Bapak|Ibu|Mas|Mbak|Kak|Bang|Om|Tante|Mr\\.?|Mrs\\.?|Ms\\.?|Dr\\.?|Prof\\.?|Uncle|Aunt"
-)
-_TITLED = re.compile(rf"\b(?:{_TITLES})\s+({_NAME})")
-_BEFORE = re.compile(
-    r"\b(?:told|asked|thanks to|meeting with|call with|talked to|talked with|chat with|"
-    r"lunch with|dinner with|1:1 with|sama|dengan|bareng|kata|ditemani|ngobrol sama|call sama|"
-    r"meeting sama|ketemu|nanya ke|minta ke|bilang ke)\s+"
-    rf"({_NAME})"
-)
-_AFTER = TokenPattern(
-    re.compile(
-        rf"\b({_NAME})\s+(?:said|says|told|asked|wants|thinks|suggested|replied|mentioned|"
-        r"emailed|called|sent|from the|\(the|\(a|\(an|"
-        r"bilang|nanya|minta|usul|ngusulin|cerita|ngabarin|setuju|jawab|bales|balas|kirim|"
-        r"datang|dateng|ikut|nelpon|telpon|chat|ngajak|ngeledek|\(si|\(temen|\(adik|\(kakak)\b"
-    ),
-    r"\b[A-Z][a-z]",
-    r"[a-zA-Z'-]",
-)
+_NAME = NAME
 # Names joined as one list ("Tomi, Maya, Putri, sama Gading"): when one is a person, all are.
 # Two names and a comma only are a greeting as often ("Wow, Caroline!"): a list needs a third
 # name or a conjunction.
@@ -61,24 +55,14 @@ _JOINED = TokenPattern(
     r"[a-zA-Z'-]",
 )
 _POSSESSIVE = re.compile(r"'s?$")
-_WHOLE_WORD = re.compile(r"[\w'-]+")
-# The letters besides A-Z a-z that a regular expression's IGNORECASE matches to one of them.
-_ASCII_CASES = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
-# Capitalized words that are not people beside those that name nothing: places and firms.
-_NOT_PEOPLE = (
-    NOT_NAMES
-    | PLACES
-    | frozenset(
-        """google amazon microsoft apple telegram discord whatsapp slack zoom obsidian github
-    gitlab""".split()
-    )
-)
-# Words after which a capitalized word names a place or a thing, hardly ever a person.
-_THING_BEFORE = frozenset(
-    """in on at into onto of the a an via run running use using used pitch pitched about
-    install installed deploy deployed chose choose versus vs di pakai pake soal tentang pasang
-    nyoba coba""".split()
-)
+_CUES = {
+    TITLED.pattern: "a title",
+    BEFORE.pattern: "a word of company or speech before it",
+    AFTER.pattern.pattern: "what a person says or does after it",
+    POSSESSED.pattern: "a person's thing",
+    OWNER_AFTER.pattern: "a person's thing",
+    ADDRESSED.pattern: "addressed",
+}
 _LABELS = frozenset(
     """trigger impact cause root status result answer question summary action note notes todo
     reminder update error warning info debug plan next decision incident catatan keputusan
@@ -89,10 +73,16 @@ _LABELS = frozenset(
 
 
 def people_of(
-    lines: list[Line], names: list[ProperName], vocabulary: Vocabulary, tools: set[str]
+    lines: list[Line],
+    names: list[ProperName],
+    vocabulary: Vocabulary,
+    tools: set[str],
+    vault: VaultNames | None = None,
 ) -> tuple[str, ...]:
     """The day's people, canonical, in order of first evidence; `tools` are terms found as tools
-    (so `Longhorn` is never taken for a person)."""
+    (so `Longhorn` is never taken for a person); `vault` the names other days show to be
+    people's or animals' (`evidence`)."""
+    vault = vault or VaultNames()
     found: list[str] = []
     turns: dict[tuple[str, str], int] = Counter()
     for line in lines:
@@ -107,8 +97,13 @@ def people_of(
     said = "\n".join(line.said for line in lines)
     mentions = list(vocabulary.find_people_at(said))
     found += unique(name for name, _ in mentions)
-    found += _named_in_text(names, text, vocabulary, tools)
-    found += _joined_with(found, text, vocabulary, tools)
+    found += _named_in_text(text, vocabulary, tools)
+    found += [n for n in vault.persons_in(said) if _may_be_person(n, vocabulary, tools)]
+    inside = {n.text for n in names if n.inside} | set(found)
+    found += _joined_with(found, text, vocabulary, tools, inside)
+    day = name_evidence(lines, _looks_like_name)
+    pets = {term_key(a) for a in (*vault.animals, *day.animals) if a not in day.persons}
+    found = [name for name in found if term_key(name) not in pets]
     first = _first_seen(said, mentions, found)
     found.sort(key=first)
     speakers = _speaker_names(turns)
@@ -135,51 +130,18 @@ def _first_seen(
     return first
 
 
-def _named_in_text(
-    names: list[ProperName], text: str, vocabulary: Vocabulary, tools: set[str]
-) -> list[str]:
-    cued = [
-        m.group(1)
-        for pattern in (_TITLED, _BEFORE, _AFTER)
-        for m in pattern.finditer(text)
-        if pattern is _TITLED
-        or not _in_longer_name(
-            text[max(0, m.start(1) - 40) : m.start(1)], text[m.end(1) : m.end(1) + 40]
-        )
-    ]
-    counts: Counter[str] = Counter()
-    inside: set[str] = set()
-    parts = parts_of_longer(names)
-    for name in names:
-        if (
-            name.single
-            and not name.firm
-            and _PERSON.fullmatch(name.text)
-            and name.text not in parts
-            and name.before not in _THING_BEFORE  # "in Senopati", "run Qdrant": a place, a thing
-        ):
-            counts[_bare(name.text)] += 1
-            if name.inside:
-                inside.add(_bare(name.text))
-    recurring = [w for w, n in counts.items() if n >= 2 and w in inside]
-    if recurring:
-        lowercase = lowercase_words(text)
-        recurring = [w for w in recurring if w.lower() not in lowercase]
-    return [_bare(n) for n in [*cued, *recurring] if _may_be_person(_bare(n), vocabulary, tools)]
-
-
-def lowercase_words(text: str) -> set[str]:
-    """The words the day writes starting in lowercase ("kopi", "rust": common words), each
-    whole (letters, digits, `'` and `-`), in the form that a name (ASCII, as `_PERSON` reads
-    one) matching it case-insensitively has once `str.lower()`ed: one pass over the day rather
-    than one per name."""
-    return {w.translate(_ASCII_CASES).lower() for w in _WHOLE_WORD.findall(text) if w[0].islower()}
+def _named_in_text(text: str, vocabulary: Vocabulary, tools: set[str]) -> list[str]:
+    """The names the day gives a person's cue (`evidence`). A capital alone, even a recurring
+    one, is no evidence: the vault's other days say who a name bare today is."""
+    cued = [_bare(m.group(1)) for m in cued_people(text)]
+    return [n for n in cued if _may_be_person(n, vocabulary, tools)]
 
 
 def _joined_with(
-    people: list[str], text: str, vocabulary: Vocabulary, tools: set[str]
+    people: list[str], text: str, vocabulary: Vocabulary, tools: set[str], inside: set[str]
 ) -> list[str]:
-    """Names listed together with one of the day's people ("Tomi, Maya, Putri, sama Gading")."""
+    """Names listed together with one of the day's people ("Tomi, Maya, Putri, sama Gading");
+    a name that only ever starts a sentence is not one ("Ngobrol sama Dewi": a verb, with)."""
     keys = {term_key(vocabulary.person(p)) for p in people}
     out: list[str] = []
     for match in _JOINED.finditer(text):
@@ -187,26 +149,18 @@ def _joined_with(
         if len(names) < 3 and not re.search(_AND, match.group(0)):
             continue
         if any(term_key(vocabulary.person(n)) in keys for n in names):
-            out += [n for n in names if _may_be_person(n, vocabulary, tools)]
+            out += [n for n in names if n in inside and _may_be_person(n, vocabulary, tools)]
     return out
 
 
 def _may_be_person(name: str, vocabulary: Vocabulary, tools: set[str]) -> bool:
     key = term_key(name)
-    return key not in _NOT_PEOPLE and key not in tools and vocabulary.lookup(name) is None
+    return key not in NOT_PEOPLE and key not in tools and vocabulary.lookup(name) is None
 
 
 def _bare(word: str) -> str:
     """A name without its possessive ("Surya's" -> "Surya")."""
     return _POSSESSIVE.sub("", word)
-
-
-def _in_longer_name(before: str, after: str) -> bool:
-    """Whether a capitalized word is part of a longer name ("Uptime Kuma", "PT Lintas Data",
-    "Blok M"); titles ("Pak Surya") and the calendar ("Rina Jumat ini") do not count."""
-    prev = re.search(r"([A-Z][\w'-]*)\s+$", before)
-    nxt = re.match(r"\s+([A-Z0-9][\w'-]*)", after)
-    return any(m is not None and term_key(m.group(1)) not in _NOT_PEOPLE for m in (prev, nxt))
 
 
 def _speaker_names(turns: dict[tuple[str, str], int]) -> set[str]:
@@ -241,3 +195,54 @@ def _looks_like_name(speaker: str) -> bool:
         and not any(part.isupper() and len(part) > 1 for part in words)
         and all(w[0].isupper() for w in words)
     )
+
+
+def file_evidence(text: str, *, chat: bool) -> NameEvidence:
+    """What one note or transcript shows its names to be: people's, animals' (sync keeps this
+    per file; the vault's names are the union)."""
+    from datetime import date
+
+    from vaultkit.model import DayInput
+    from vaultkit.summarize.text import day_lines
+
+    day = DayInput(date.min, "", (("chat", text),)) if chat else DayInput(date.min, text)
+    return name_evidence(day_lines(day), _looks_like_name)
+
+
+def vault_names(files: Iterable[NameEvidence], vocabulary: Vocabulary) -> VaultNames:
+    """The vault's people and animals from its files' evidence: a name is what most of the
+    files that show it say (a cat whose birthday one note tells is a cat still; a tie is
+    neither, each day decides), and a vocabulary term, a place or an ignored name is no one."""
+    persons: Counter[str] = Counter()
+    animals: Counter[str] = Counter()
+    for evidence in files:
+        persons.update(evidence.persons)
+        animals.update(evidence.animals)
+    people = [
+        p
+        for p, n in persons.items()
+        if n > animals[p]
+        and _may_be_person(p, vocabulary, set())
+        and not vocabulary.is_ignored_person(p)
+    ]
+    pets = [a for a, n in animals.items() if n > persons[a]]
+    return VaultNames(sorted(people), sorted(pets))
+
+
+def why_person(
+    name: str, lines: list[Line], vocabulary: Vocabulary, vault: VaultNames | None = None
+) -> str:
+    """Why a day lists `name` as a person: the first evidence it has, as `vaultkit explain`
+    shows it ("a chat's speaker", "a title: Pak Hendra", "named by other days")."""
+    for line in lines:
+        if line.speaker and vocabulary.person(line.speaker) == name:
+            return "speaks in a chat" if line.source == "chat" else "speaks in the note"
+    if vocabulary.is_known_person(name):
+        return "a known person (people.known, people.aliases)"
+    said = "\n".join(line.said for line in lines)
+    for match in cued_people(said):
+        if vocabulary.person(_bare(match.group(1))) == name:
+            return f"{_CUES.get(match.re.pattern, 'a cue')}: {match.group(0).strip()}"
+    if vault is not None and name in vault.persons:
+        return "named bare; other days of the vault show a person"
+    return "listed with the day's people"

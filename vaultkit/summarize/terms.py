@@ -23,8 +23,9 @@ import re
 from bisect import bisect_left, insort
 from collections import Counter
 
+from vaultkit.summarize.frames import jokes, said_plainly
 from vaultkit.summarize.names import PLACES, ProperName, parts_of_longer
-from vaultkit.summarize.text import Line, TokenPattern
+from vaultkit.summarize.text import Line, TokenPattern, sentences
 from vaultkit.text.lexicon import signals
 from vaultkit.text.vocabulary import Vocabulary, term_key
 
@@ -38,7 +39,9 @@ _ACRONYM = re.compile(r"[A-Z]{1,6}s?")
 _HOST_OR_FIELD = re.compile(r"[a-z]+(?:-[a-z]+)*-\d+[a-z]?|[a-z0-9]+(?:_[a-z0-9]*)+")
 _MONEY = re.compile(r"(?:Rp|IDR|USD|US\$|\$|EUR|SGD)\b", re.I)
 _CALLED = re.compile(
-    r"\b(?:called|named|namanya|bernama|dinamain|dinamai|dikasih nama)\s+[\"']?(" + _NAME + r")",
+    r"\b(?:called|named|namanya|bernama|dinamain|dinamai|namain|namai|dikasih nama)\s+[\"']?("
+    + _NAME
+    + r")",
     re.I,
 )
 _PROJECT_WORD = re.compile(r"\b(?:project|proyek|projek|repo|app|aplikasi|bot|tool)\b", re.I)
@@ -75,6 +78,34 @@ _PROJECT = re.compile(
 _LIBRARY = re.compile(
     r"\b(?:library|lib|package|paket|pustaka|module|modul)\s+(" + _NAME + r")", re.I
 )
+# What stands beside a tool's name ("the Metabase report", "cluster Qdrant"), in both languages.
+_TOOL_NOUNS = frozenset(
+    """api apis sdk cli ui dashboard dashboards report reports cluster clusters server servers db
+    database databases instance instances node nodes pod pods container containers job jobs
+    queue queues worker workers pipeline pipelines service services plugin plugins extension
+    extensions library framework tool tools app apps bot model models query queries config
+    configs workflow workflows endpoint endpoints integration integrations connector connectors
+    agent agents bucket buckets repo repos branch release releases version docs setup alert
+    alerts metrics logs backend frontend stack schema cache proxy gateway account license image
+    images build builds runner runners operator chart charts console project projects scan
+    scans vault vaults""".split()
+)
+_TEAM_NOUNS = frozenset("team teams tim squad squads division department".split())
+# Words before a name that make it a show, a game or a meal, not a tool.
+_NOT_TOOL_BEFORE = frozenset(
+    """nonton watch watched watching main played playing play baca read reading dengerin
+    listened listening konser concert makan ngopi""".split()
+)
+# Words inside a name that make it a place or a meal ("Sorai Coffee", "Warteg Bahari").
+_PLACE_WORDS = frozenset(
+    """warung warteg bakso sate soto mie mi nasi kedai toko depot martabak pecel ayam bebek kopi
+    coffee cafe kafe café resto restaurant restoran bar bistro bakery hotel park taman gunung
+    pantai jalan jl gedung stasiun bandara mall plaza pasar masjid gereja kampus""".split()
+)
+_WORD_AFTER = re.compile(r"[\s'`\"]+([A-Za-z][\w-]*)")
+_MODEL_NUMBER = re.compile(r"\d+[A-Za-z]*|[A-Z]+\d+\w*")
+_TOKENS = re.compile(r"[A-Za-z][\w.+-]*")
+_WORK_SIGNS = ("work", "migration", "incident", "delivery", "money", "decision", "agreement")
 _COMMON = frozenset(
     """api apis cli ui ux db dbs pr prs sql http https json yaml toml csv cpu gpu ram ssd hdd nas
     vpn dns ssh url urls ok qa eta wib wita wit todo adr sre ceo cto cfo hr ai llm ml os vm vms
@@ -154,18 +185,20 @@ def named_terms(
     vocabulary: Vocabulary,
     people: tuple[str, ...],
     found: dict[str, list[str]],
+    animals: frozenset[str] = frozenset(),
 ) -> dict[str, list[str]]:
-    """`found` with the proper names of the day that are not people added as technologies: a
-    name of several words ("Uptime Kuma", "RTX 3090") once inside a sentence, one word
-    ("Trivy") twice; not an acronym alone, a place, a firm, or a part of a longer name."""
+    """`found` with the proper names of the day that are not people, animals or places added as
+    technologies, when what stands around them says they are tools (`_tool_in_context`); not
+    an acronym alone, a firm, or a part of a longer name."""
     parts = parts_of_longer(names)
     taken = {term_key(t) for ts in found.values() for t in ts}
-    persons = {term_key(p) for p in people} | {term_key(p) for p in _speakers(lines)}
+    persons = {term_key(p) for p in (*people, *_speakers(lines), *animals)}
     shortened = sorted(persons)
     counts = Counter(term_key(n.text) for n in names)
     out = _Found(found)
     for name in names:
         key = term_key(name.text)
+        line = lines[name.order].text
         if key in taken or not _named_term(name, parts, counts[key]):
             continue
         words = name.text.split()
@@ -175,10 +208,52 @@ def named_terms(
             continue
         if out.lengthen(name.text, taken):
             continue
+        if not _tool_in_context(name, line, taken):
+            continue
         if _acceptable(name.text, key, vocabulary, persons) and key not in PLACES:
             taken.add(key)
             out.add(name.text)
     return out.terms
+
+
+def _tool_in_context(name: ProperName, line: str, terms: set[str]) -> bool:
+    """Whether what stands around a bare name says it is a tool: a tool's noun beside it ("the
+    Metabase report", "Celery workers"), a model number in it ("RTX 3090"), or a sentence about
+    work (other terms, tools' nouns, words of work: "Sisa 12 server block Nginx di-port ke
+    Traefik"). A place's or a meal's word in it ("Sorai Coffee", "Warung Nasi Ampera"), a word
+    of watching, playing or eating before it ("nonton Gadis Kretek"), or a sentence of small
+    talk ("Sore jalan ke Lembang bareng Arga") says it is not; a capital alone says nothing."""
+    words = name.text.split()
+    if any(w.casefold() in _PLACE_WORDS for w in words) or name.before in _NOT_TOOL_BEFORE:
+        return False
+    if _noun_after(name.text, line, _TEAM_NOUNS):  # "the Growth team": a team, not a tool
+        return False
+    if _noun_after(name.text, line) or name.before in _TOOL_NOUNS:
+        return True
+    sentence = next((t for t in sentences(line) if name.text in t), line)
+    work, small = _work_and_small_talk(sentence, name.text, terms)
+    work += any(_MODEL_NUMBER.fullmatch(w) for w in words[1:])  # "RTX 3090", not "Dewa 19 songs"
+    return work > 0 and work >= small
+
+
+def _noun_after(name: str, line: str, nouns: frozenset[str] | None = None) -> bool:
+    """Whether one of `nouns` (a tool's, by default) follows the name where the line first
+    writes it ("Celery workers", "Gitleaks scan")."""
+    at = line.find(name)
+    after = _WORD_AFTER.match(line, at + len(name)) if at >= 0 else None
+    return after is not None and after.group(1).casefold() in (nouns or _TOOL_NOUNS)
+
+
+def _work_and_small_talk(sentence: str, name: str, terms: set[str]) -> tuple[int, int]:
+    """How much a sentence speaks of work and tools, and of small talk (`name` aside); what it
+    jokes or asks about is no work (`frames`)."""
+    hits = signals("" if jokes(sentence) else said_plainly(sentence))
+    said = signals(sentence)
+    rest = sentence.replace(name, " ")
+    tokens = [t.casefold() for t in _TOKENS.findall(rest)]
+    tools = sum(t in _TOOL_NOUNS or term_key(t) in terms for t in tokens) + rest.count("`")
+    work = tools + sum(hits[k] for k in _WORK_SIGNS)
+    return work, said["small_talk"] + said["greeting"]
 
 
 def _shortens(persons: list[str], key: str) -> bool:

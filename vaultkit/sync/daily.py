@@ -117,7 +117,8 @@ def _sync(
     notes_too = config.search.index != "summaries"
     folders = folder_times(layout, notes_too)  # before the scan, for the index's quick checks
     found = survey(config, catalog, extra_source=scope.source, layout=layout)
-    reshaped = reshaped_days(config, catalog, found)
+    vault = found.vault_names(vocabulary)
+    reshaped = reshaped_days(config, catalog, found, vault)
     plans = plan_days(found, force=force, resummarize=scope.resummarize, reshaped=reshaped)
     if scope.days is not None:
         wanted = set(scope.days)
@@ -138,7 +139,9 @@ def _sync(
     if not dry_run:
         pause = config.pause_seconds if scope.pause is None else scope.pause
         run = OrderedPass(config, found, catalog, vocabulary, report, progress, pause)
-        report.summarized = run.run(work, lambda: summarizer or make_summarizer(config, vocabulary))
+        report.summarized = run.run(
+            work, lambda: summarizer or make_summarizer(config, vocabulary, vault)
+        )
     for folder in found.files.linked_folders:
         reason = "a symbolic link to a folder: not read (vaultkit reads linked files, not folders)"
         report.skipped.append((layout.rel(folder), reason))
@@ -163,7 +166,7 @@ def _sync(
             _push(config, report, progress)
         whole = scope.days is None and not report.deferred and not report.untried
         if whole and not report.failed and not report.stopped:
-            catalog.save_settings(encode(summary_settings(config)))  # their days are applied
+            catalog.save_settings(encode(summary_settings(config, vault)))  # their days applied
     return report
 
 

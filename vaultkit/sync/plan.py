@@ -17,6 +17,7 @@ from vaultkit.dates import parse_date
 from vaultkit.files.catalog import SummaryFacts
 from vaultkit.sync.settings import reshaped_days
 from vaultkit.sync.survey import Survey, open_catalog, survey
+from vaultkit.text.vocabulary import Vocabulary
 
 DAY_SHAPED = re.compile(
     r"^(\d{4}-\d{2}-\d{2})(?:\.summary)?\.md$"
@@ -119,7 +120,8 @@ def reconcile_plan(config: Config, *, force: bool = False) -> Reconciliation:
     catalog = open_catalog(config, read_only=True)
     try:
         found = survey(config, catalog)
-        reshaped = reshaped_days(config, catalog, found)
+        vocabulary = Vocabulary(config.vocabulary, config.people)
+        reshaped = reshaped_days(config, catalog, found, found.vault_names(vocabulary))
         skipped = [
             (found.layout.rel(path), f"{what}, not a regular file: not read")
             for path, what in found.files.irregular

@@ -9,7 +9,10 @@ the change is applied (hand edits stay, as always):
 - another summarizer (backend, model, how much of a day it reads) or other languages: every day
   vaultkit summarized;
 - a vocabulary or people change: the days whose notes or summary name a spelling the change
-  added, removed or mapped elsewhere (`Dewi` adopted as a person, `k3s` made an alias).
+  added, removed or mapped elsewhere (`Dewi` adopted as a person, `k3s` made an alias);
+- for the offline summarizer, the names the vault's files show to be people's or pets'
+  (`summarize.evidence`): when a day shows `Rizal` to be a person, the days that name him bare
+  are summarized again, so the same notes give the same vault in any order of runs.
 
 Settings never recorded (a new cache) are taken as they are: nothing is summarized again.
 """
@@ -27,14 +30,21 @@ from vaultkit.config import Config
 from vaultkit.errors import VaultkitError
 from vaultkit.files.catalog import Catalog
 from vaultkit.files.sources import read_text
+from vaultkit.summarize.evidence import VaultNames
 from vaultkit.sync.survey import Survey
 
 
-def summary_settings(config: Config) -> dict[str, Any]:
-    """The config's parts that shape a summary, as plain JSON values."""
+def summary_settings(config: Config, vault: VaultNames | None = None) -> dict[str, Any]:
+    """The config's parts that shape a summary, as plain JSON values; for the offline
+    summarizer also the names the vault shows to be people's and pets' (`vault`), which shape
+    every day that names them as the config's people do."""
     vocab, people, summarizer = config.vocabulary, config.people, config.summarizer
     model = summarizer.model if summarizer.backend == "openai" else ""
+    names: dict[str, list[str]] = {}
+    if vault is not None and summarizer.backend == "offline":
+        names = {"known": sorted(vault.persons), "animals": sorted(vault.animals)}
     return {
+        "vault_names": names,
         "vocabulary": {
             "projects": list(vocab.projects),
             "technologies": list(vocab.technologies),
@@ -85,6 +95,9 @@ def _meanings(settings: Mapping[str, Any]) -> set[tuple[str, str, str]]:
     found |= {(name, "person", name) for name in people.get("known", [])}
     found |= {(alias, "nickname", name) for alias, name in people.get("aliases", {}).items()}
     found |= {(name, "ignored", "") for name in people.get("ignore", [])}
+    names = settings.get("vault_names", {})
+    found |= {(name, "seen person", name) for name in names.get("known", [])}
+    found |= {(name, "seen animal", name) for name in names.get("animals", [])}
     return found
 
 
@@ -93,9 +106,12 @@ def _spellings(meanings: Iterable[tuple[str, str, str]]) -> set[str]:
     return {s for spelling, _, target in meanings for s in (spelling, target) if s.strip()}
 
 
-def reshaped_days(config: Config, catalog: Catalog, found: Survey) -> dict[date, str]:
-    """The days to summarize again because the config changed since the last completed sync."""
-    old, new = decode(catalog.settings()), summary_settings(config)
+def reshaped_days(
+    config: Config, catalog: Catalog, found: Survey, vault: VaultNames
+) -> dict[date, str]:
+    """The days to summarize again because the config, or the names the vault shows to be
+    people's and pets' (`vault`), changed since the last completed sync."""
+    old, new = decode(catalog.settings()), summary_settings(config, vault)
     if old is None or old == new:
         return {}
     return affected_days(found, old, new)
@@ -145,4 +161,4 @@ def reason(named: list[str]) -> str:
     if not named:
         return "the config's summarizer or languages changed"
     shown = ", ".join(named[:3]) + (", ..." if len(named) > 3 else "")
-    return f"the config's vocabulary or people changed ({shown})"
+    return f"the vocabulary or the people changed ({shown})"

@@ -32,6 +32,8 @@ from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE, find_wikilinks, ma
 from vaultkit.lint import check_summary_text
 from vaultkit.pages.render import Renderer
 from vaultkit.pages.schema import add_marker, fields_of, parse_summary, read_marker
+from vaultkit.summarize.evidence import NameEvidence, VaultNames
+from vaultkit.summarize.people import file_evidence, vault_names
 from vaultkit.sync.related import features
 from vaultkit.text.language import Analyzer
 from vaultkit.text.vocabulary import Vocabulary
@@ -87,6 +89,14 @@ class Survey:
                 return None
             parts.append((path.name, facts.digest))
         return source_digest(note.digest, parts)
+
+    def vault_names(self, vocabulary: Vocabulary) -> VaultNames:
+        """The names the vault's notes and transcripts show to be people's and animals'."""
+        files = [*self.notes.values(), *self.transcripts.values()]
+        return vault_names(
+            (NameEvidence(frozenset(f.persons or ()), frozenset(f.animals or ())) for f in files),
+            vocabulary,
+        )
 
     def summarized(self) -> dict[date, SummaryFacts]:
         """The summaries whose fields could be read (valid or not), by day."""
@@ -167,8 +177,13 @@ def _note_facts(path: Path) -> SourceFacts:
         text = read_text(path)
     except (VaultkitError, OSError) as exc:
         return SourceFacts(error=str(exc))
+    evidence = file_evidence(text, chat=False)
     facts = SourceFacts(
-        digest(content_of_note(text), 16), managed_target(text, SPINE_LINE), links=_links(text)
+        digest(content_of_note(text), 16),
+        managed_target(text, SPINE_LINE),
+        links=_links(text),
+        persons=sorted(evidence.persons),
+        animals=sorted(evidence.animals),
     )
     frontmatter, _, _ = split_frontmatter(text)
     if frontmatter is not None:  # still summarized from its text; the run says what is wrong
@@ -184,10 +199,13 @@ def _transcript_facts(path: Path) -> SourceFacts:
         text = read_text(path)
     except (VaultkitError, OSError) as exc:
         return SourceFacts(error=str(exc))
+    evidence = file_evidence(text, chat=True)
     return SourceFacts(
         digest(content_of_transcript(text), 16),
         managed_target(text, PARENT_LINE),
         links=_links(text),
+        persons=sorted(evidence.persons),
+        animals=sorted(evidence.animals),
     )
 
 

@@ -24,9 +24,7 @@ from vaultkit.text.language import Analyzer
 REPLACED_DIR = "replaced"  # below `.vaultkit/`: summaries a run overwrote that it had not written
 
 
-def write_summary(
-    layout: Layout, path: Path, text: str, plan: DayPlan
-) -> tuple[bool, Path | None]:
+def write_summary(layout: Layout, path: Path, text: str, plan: DayPlan) -> tuple[bool, Path | None]:
     """Write a summary; returns whether a byte changed, and where the file it replaced was kept
     when it was not vaultkit's.
 

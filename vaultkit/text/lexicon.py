@@ -56,6 +56,7 @@ LEXICON: dict[str, tuple[str, ...]] = {
         "upgraded", "upgrading", "replatform", "rewrite", "rewrote", "rewriting", "move to",
         "moving to", "moved to", "switch to", "switched to", "switching to", "decommission",
         "decommissioned",
+        "retired", "sunset", "sunsetted", "phased out", "dipensiunkan", "dipensiunin",
         "migrasi", "dimigrasi", "memigrasi", "migrasiin", "pindah ke", "pindahin", "dipindah",
         "pindah cluster", "arsitektur", "rombak", "perombakan", "dirombak", "ganti ke",
         "diganti ke",
@@ -73,11 +74,35 @@ LEXICON: dict[str, tuple[str, ...]] = {
         "laporan", "dokumen", "presentasi", "ngoding", "ngerjain", "dikerjain", "beresin",
         "tugas", "tiket", "progres", "jadwal rilis", "wawancara", "serah terima", "handover",
     ),
+    # People coming and going: a resignation, a hire, a move between teams, a last day.
+    "leaving": (
+        "resigned", "resigns", "resigning", "resignation", "quit", "quits", "handed in her notice",
+        "handed in his notice", "notice period", "leaving the company", "leaves the company",
+        "resign", "mengundurkan diri", "keluar dari kantor", "cabut dari kantor", "udah resign",
+    ),
+    "farewell": (
+        "last day", "farewell", "goodbye lunch", "hari terakhir", "perpisahan", "pamitan",
+    ),
+    "hiring": (
+        "hired", "new hire", "joins us", "joined us", "joining us", "joined the team",
+        "joins the team", "joining the team", "first day", "accepted the offer", "accepted our offer",
+        "signed the offer", "offer accepted", "karyawan baru", "anak baru", "bergabung",
+        "gabung ke tim", "join tim", "masuk tim", "terima offer", "hari pertama", "onboarding",
+    ),
+    "transfer": (
+        "pindah tim", "pindah ke tim", "dipindah ke tim", "moves to our team", "moving to our team",
+        "moved to our team", "transferred to", "joins our team from",
+    ),
+    # A number going down ("the crash rate is down to 0.4%"): no outage.
+    "decrease": (
+        "is down to", "was down to", "went down to", "goes down to", "down to", "dropped to",
+        "fell to", "turun ke", "turun jadi", "turun sampai",
+    ),
     # Money words; an amount (`Rp 180 juta`, `$12,000`) is found by the caller.
     "money": (
         "budget", "budgets", "invoice", "purchase", "purchased", "quote", "quotation", "capex",
-        "opex", "purchase order", "procurement",
-        "anggaran", "tagihan", "pembelian", "penawaran", "pengadaan",
+        "opex", "purchase order", "procurement", "contract", "contracts",
+        "anggaran", "tagihan", "pembelian", "penawaran", "pengadaan", "kontrak",
     ),
     "deadline": (
         "deadline", "deadlines", "due date", "is due", "due by", "by friday", "by monday", "by tuesday",
@@ -119,6 +144,8 @@ LEXICON: dict[str, tuple[str, ...]] = {
         "lari pagi", "drakor", "main game", "mancing", "kucing", "anak", "istri", "pacar", "mama",
         "papa", "ayah", "cuti", "santai", "rebahan", "nongkrong", "martabak", "sate", "bakso",
         "mie", "nasi goreng", "kondangan", "arisan", "mudik", "lebaran",
+        "karaoke", "song", "songs", "sang", "singing", "concert", "band", "lagu", "nyanyi",
+        "konser",
     ),
     # A day that calls itself quiet: at most a little work, whatever it mentions in passing.
     "quiet": (
@@ -126,6 +153,10 @@ LEXICON: dict[str, tuple[str, ...]] = {
         "lazy day", "lazy sunday", "day off", "off day", "no work", "rest day",
         "hari santai", "hari libur", "lagi libur", "cuti sehari", "cuti", "santai aja",
         "hari tenang", "minggu santai", "weekend santai", "ga kerja", "gak kerja", "libur kerja",
+        "quiet monday", "quiet tuesday", "quiet wednesday", "quiet thursday", "quiet friday",
+        "quiet week", "nothing happened", "nothing worth writing", "hari yang tenang", "hari sepi",
+        "senin sepi", "selasa sepi", "rabu sepi", "kamis sepi", "jumat sepi", "yang lambat",
+        "hari yang lambat", "ga ada kerjaan", "gak ada kerjaan", "nggak ada kerjaan",
     ),
     # News: something that happened, told with its time ("yesterday I went", "kemarin").
     "news": (
@@ -149,8 +180,8 @@ LEXICON: dict[str, tuple[str, ...]] = {
     ),
 }  # fmt: skip
 NEGATIONS = frozenset(
-    "not no never without nor isn't wasn't didn't don't doesn't won't can't "
-    "tidak tak ga gak nggak ngga enggak engga belum bukan tanpa batal "
+    "not no never without nor isn't wasn't didn't don't doesn't won't can't nothing nobody none "
+    "tidak tak ga gak nggak ngga enggak engga belum bukan tanpa batal jangan "
     "almost nearly hampir nyaris".split()  # a near miss did not happen either
 )
 # A decision still to be made is not one: "we still have to decide", "perlu diputuskan".
@@ -161,7 +192,9 @@ _PENDING_CATEGORIES = frozenset({"decision", "agreement"})
 _TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*\??")
 
 
-MOODS = ("stressed", "frustrated", "tired", "excited", "productive", "happy", "relaxed")
+MOODS = (
+    "stressed", "frustrated", "tired", "relieved", "excited", "productive", "happy", "relaxed",
+)  # fmt: skip
 
 FEELINGS: dict[str, tuple[str, ...]] = {
     "stressed": (
@@ -181,6 +214,12 @@ FEELINGS: dict[str, tuple[str, ...]] = {
         "worn out", "bad sleep", "no sleep", "didn't sleep", "barely slept", "no energy",
         "capek", "cape", "capai", "lelah", "ngantuk", "tepar", "lemes", "teler", "pegel",
         "kurang tidur", "ga tidur", "gak tidur", "ga bisa tidur", "gak bisa tidur", "kecapekan",
+    ),
+    # Relief: a weight off, the worry over ("lega akhirnya ada keputusan").
+    "relieved": (
+        "relieved", "relief", "what a relief", "phew", "a weight off", "weight off my shoulders",
+        "lega", "lega banget", "legaa", "plong", "fiuh", "fyuh", "alhamdulillah aman",
+        "akhirnya aman",
     ),
     "excited": (
         "excited", "exciting", "thrilled", "hyped", "can't wait", "cant wait", "pumped", "stoked",
@@ -202,6 +241,10 @@ FEELINGS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 
 HINTS: dict[str, tuple[str, ...]] = {
+    "relieved": (
+        "no harm done", "nothing lost", "all good now", "back to normal", "crisis averted",
+        "aman semua", "semua aman", "udah aman", "sudah aman", "normal lagi", "ga jadi masalah",
+    ),
     "stressed": (
         "outage", "incident", "urgent", "deadline", "pressure", "firefighting", "escalation",
         "oh no", "how bad", "scary",
@@ -331,11 +374,13 @@ def _fold(text: str) -> str:
 
 
 def _negated(tokens: list[str], i: int, category: str = "") -> bool:
-    """Whether the word at i follows a negation within two words ("not decided", "no big
-    decision", "belum ada keputusan", "ga jadi pindah", "hampir outage"), or for a decision a
-    word that leaves it pending ("have to decide", "perlu diputuskan")."""
+    """Whether the word at i follows a negation within three words ("not decided", "no big
+    decision", "belum ada keputusan", "nggak ada kerjaan penting", "hampir outage"), or for a
+    decision a word that leaves it pending within two ("have to decide", "perlu diputuskan")."""
     pending = category in _PENDING_CATEGORIES
     return any(
-        tokens[j] in NEGATIONS or tokens[j].endswith("n't") or (pending and tokens[j] in PENDING)
-        for j in range(max(0, i - 2), i)
+        tokens[j] in NEGATIONS
+        or tokens[j].endswith("n't")
+        or (pending and j >= i - 2 and tokens[j] in PENDING)
+        for j in range(max(0, i - 3), i)
     )

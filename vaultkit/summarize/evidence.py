@@ -1,0 +1,201 @@
+"""What a text says a name is: a person (a speaker, a title, a verb only people do), or an
+animal (a pet word beside it, a vet, being fed). A capital alone says neither.
+
+The day's people (`people`) and its new terms (`terms`) read this evidence; sync also keeps it
+per file, so a name one day shows to be a person (a chat's speaker, "Pak Hendra", "Rizal
+resigned") is one on the days that name it bare ("Rizal fixed the cache"), and a cat named on
+one day by the vet is no person on the days it sits on the keyboard.
+
+Cues, in English and Indonesian:
+
+- a person: the speaker of a chat turn; a title before the name ("Pak", "Mbak", "Dr."); a word
+  of company or speech before or after it ("sama Ayu", "with Fajar", "told Rizal", "Citra
+  said", "Yosef bilang"); a verb only people do after it ("resigned", "joined", "approved",
+  "cuti", "traktir"); a person's thing after a possessive ("Grace's team", "Melati's talk",
+  "mamanya Fajar"); being addressed ("Dewi, tolong ...", "thanks Melati");
+- an animal: a pet word beside the name ("anjingnya, Bruno", "our cat Oyen", "Oyen the cat"),
+  or an animal's life beside it ("took Oyen to the vet", "fed Oyen", "Oyen muntah bulu").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from vaultkit.summarize.names import NOT_NAMES, PLACES
+from vaultkit.summarize.text import Line, TokenPattern
+from vaultkit.text.vocabulary import term_key
+
+# Capitalized words that are not people beside those that name nothing: places and firms.
+NOT_PEOPLE = (
+    NOT_NAMES
+    | PLACES
+    | frozenset(
+        """google amazon microsoft apple telegram discord whatsapp slack zoom obsidian github
+    gitlab""".split()
+    )
+)
+NAME = r"[A-Z][a-z][a-zA-Z'-]+"
+TITLES = (
+    "Pak|Bu|Bapak|Ibu|Mas|Mbak|Kak|Bang|Om|Tante|Teh|Kang|Mang|Bi|"
+    "Mr\\.?|Mrs\\.?|Ms\\.?|Dr\\.?|Prof\\.?|Uncle|Aunt"
+)
+# A stall or a shop named after its owner ("Bakso Mang Ade", "Warung Bu Tini") is no person.
+_SHOPS = (
+    r"Bakso|Warung|Warteg|Sate|Soto|Mie|Mi|Nasi|Kedai|Toko|Depot|Martabak|Pecel|Ayam|Bebek|"
+    r"Kopi|Kupat|Seblak|Gudeg|Rawon|Lontong|Bubur|Es|Roti|Salon|Bengkel|Laundry"
+)
+TITLED = re.compile(rf"\b(?:{TITLES})\s+({NAME})")
+_SHOP_BEFORE = re.compile(rf"\b(?:{_SHOPS})\s+$")
+BEFORE = re.compile(
+    r"\b(?i:told|asked|thanks to|meeting with|call with|talked to|talked with|chat with|"
+    r"lunch with|dinner with|coffee with|1:1 with|paired with|pairing with|sama|dengan|bareng|"
+    r"kata|ditemani|ngobrol sama|call sama|meeting sama|ketemu|nanya ke|minta ke|bilang ke|"
+    r"ditraktir|diajak|ngajak|nemenin|thanks|thank you|makasih|terima kasih|thx)\s+"
+    rf"({NAME})"
+)
+_SPEECH_AFTER = (
+    r"said|says|told|asked|wants|thinks|suggested|replied|mentioned|emailed|called|sent|"
+    r"from the|\(the|\(a|\(an|bilang|nanya|minta|usul|ngusulin|cerita|ngabarin|setuju|jawab|"
+    r"bales|balas|kirim|datang|dateng|ikut|nelpon|telpon|chat|ngajak|ngeledek|\(si|\(temen|"
+    r"\(adik|\(kakak"
+)
+# Verbs a person does and a tool does not: a name before one is someone's.
+_DEEDS_AFTER = (
+    r"resigned|resigns|resign|quit|quits|joined|joins|approved|approves|agreed|agrees|"
+    r"promised|volunteered|proposed|presented|explained|complained|laughed|apologized|"
+    r"apologised|reviewed|interviewed|onboarded|took notes|is out sick|is on leave|"
+    r"pamit|gabung|cuti|izin|sakit|traktir|nraktir|ngetraktir|ketawa|nangis|marah|juara|"
+    r"lamaran|nikah|menikah|lahiran|ulang tahun|ultah|bercanda|becanda"
+)
+AFTER = TokenPattern(
+    re.compile(rf"\b({NAME})\s+(?:{_SPEECH_AFTER}|{_DEEDS_AFTER})\b"),
+    r"\b[A-Z][a-z]",
+    r"[a-zA-Z'-]",
+)
+_PERSONS_THINGS = (
+    r"team|mom|dad|mum|wife|husband|kid|kids|son|daughter|sister|brother|talk|birthday|"
+    r"farewell|wedding|laptop|desk|proposal|idea|plan|review|fix|pr|retry fix|baby"
+)
+POSSESSED = re.compile(rf"\b({NAME})'s\s+(?:[a-z]+\s+)?(?i:{_PERSONS_THINGS})\b")
+OWNER_AFTER = re.compile(
+    r"\b(?i:mamanya|mama|ibunya|papanya|istrinya|istri|suaminya|anaknya|adiknya|"
+    r"kakaknya|laptopnya|laptop|mejanya|ultahnya|nikahannya|lamarannya)\s+"
+    rf"({NAME})\b"
+)
+ADDRESSED = re.compile(
+    rf"(?:^|[.!?]\s+)({NAME}),\s+(?i:tolong|please|pls|can you|could you|bisa|coba|jangan|"
+    r"cek|check|thanks|makasih|kamu|lu|lo|you)\b"
+)
+_PET = r"kucing|kucingku|kucingnya|kucingmu|anjing|anjingku|anjingnya|anjingmu|cat|dog|kitten|puppy"
+_OWNERS = r"(?:\s+(?i:gw|gue|gua|aku|saya|kami|kita|my|our|his|her|their|the|a))*"
+PET_BEFORE = re.compile(rf"\b(?i:{_PET}){_OWNERS}[\s,]+(?:si\s+)?({NAME})\b")
+PET_AFTER = re.compile(
+    rf"\b({NAME})(?!'s)\s*(?:,|\()?\s*(?i:the\s+|si\s+|my\s+|our\s+)?(?i:{_PET})\b"
+)
+# An animal's life beside a name: fed or walked (the name after), purring or throwing up a
+# hairball (the name before), taken to the vet.
+_LIFE_BEFORE = re.compile(
+    r"(?i:\bfed|kasih makan|ngasih makan|walked|adopted|adopsi|mandiin|nyisir)\s+"
+    rf"(?:(?i:si|the)\s+)?({NAME})\b"
+)
+_LIFE_AFTER = re.compile(  # what an animal does; the name is the last one before it
+    r"\b(?i:muntah bulu|meong|meow|purred|purrs|ngeong|gonggong|barked|barks|hairball|"
+    r"to the vet|ke vet|ke dokter hewan|ke petshop|ke pet shop|to the groomer)\b"
+)
+_NAME_BEFORE = re.compile(rf"({NAME})(?:\s+(?![A-Z])\S+){{0,3}}\s+$")
+
+
+@dataclass(frozen=True)
+class NameEvidence:
+    """The names a text shows to be people's, and to be animals' (a name may be in neither)."""
+
+    persons: frozenset[str] = frozenset()
+    animals: frozenset[str] = frozenset()
+
+
+class VaultNames:
+    """The names the whole vault shows to be people's and animals' (from every file's evidence,
+    a name shown as both left to each day): a person named bare on one day is known by the
+    others, and a pet too."""
+
+    def __init__(self, persons: Iterable[str] = (), animals: Iterable[str] = ()) -> None:
+        self.persons = frozenset(persons)
+        self.animals = frozenset(animals)
+        spellings = sorted(self.persons, key=len, reverse=True)
+        self._pattern = (
+            re.compile(r"(?<![\w'-])(?:" + "|".join(map(re.escape, spellings)) + r")(?![\w-])")
+            if spellings
+            else None
+        )
+
+    def persons_in(self, text: str) -> list[str]:
+        """The vault's people a text names, capitalized as a name is, in order of first mention."""
+        if self._pattern is None:
+            return []
+        return list(dict.fromkeys(m.group(0) for m in self._pattern.finditer(text)))
+
+
+def name_evidence(lines: list[Line], looks_like_name: Callable[[str], bool]) -> NameEvidence:
+    """The evidence of a day's (or a file's) lines; `looks_like_name` tells a speaker who is a
+    name from a label (`Trigger:`)."""
+    persons: set[str] = set()
+    animals: set[str] = set()
+    for line in lines:
+        if line.speaker and line.source == "chat" and looks_like_name(line.speaker):
+            persons.add(line.speaker)
+        if line.heading:
+            continue
+        text = line.said
+        persons.update(_cued(text))
+        for pattern in (PET_BEFORE, PET_AFTER, _LIFE_BEFORE):
+            animals.update(m.group(1) for m in pattern.finditer(text))
+        animals.update(_doers(text))
+    return NameEvidence(frozenset(_bare(p) for p in persons), frozenset(map(_bare, animals)))
+
+
+def _doers(text: str) -> list[str]:
+    """The names just before what an animal does ("Oyen muntah bulu", "took Oyen to the vet")."""
+    out = []
+    for match in _LIFE_AFTER.finditer(text):
+        before = _NAME_BEFORE.search(text[max(0, match.start() - 40) : match.start()])
+        if before:
+            out.append(before.group(1))
+    return out
+
+
+def cued_people(text: str) -> list[re.Match[str]]:
+    """Where a text gives a name a person's cue, in order (each match's group 1 is the name);
+    a cue's word standing inside a longer name ("sama Driver App") names no one, a title's
+    always does (unless a stall is named after its owner)."""
+    found = [m for m in TITLED.finditer(text) if not _SHOP_BEFORE.search(text[: m.start()])]
+    for pattern in (BEFORE, AFTER, POSSESSED, OWNER_AFTER, ADDRESSED):
+        found += (
+            m
+            for m in pattern.finditer(text)
+            if not in_longer_name(
+                text[max(0, m.start(1) - 40) : m.start(1)], text[m.end(1) : m.end(1) + 40]
+            )
+        )
+    return sorted(found, key=lambda m: (m.start(1), m.re is not TITLED))
+
+
+def _cued(text: str) -> list[str]:
+    return [m.group(1) for m in cued_people(text)]
+
+
+def _bare(word: str) -> str:
+    """A name without its possessive ("Surya's" -> "Surya")."""
+    return re.sub(r"'s?$", "", word)
+
+
+def in_longer_name(before: str, after: str) -> bool:
+    """Whether a capitalized word is part of a longer name ("Uptime Kuma", "PT Lintas Data",
+    "Blok M"); titles ("Pak Surya") and the calendar ("Rina Jumat ini") do not count."""
+    prev = re.search(r"([A-Z][\w'-]*)\s+$", before)
+    head = before[: prev.start()].rstrip(" \t\"'(*_-") if prev else ""
+    if prev and (not head or head[-1] in ".!?:"):
+        prev = None  # a sentence's first word ("Later Arif sent ..."): its capital says nothing
+    nxt = re.match(r"\s+([A-Z0-9][\w'-]*)", after)
+    return any(m is not None and term_key(m.group(1)) not in NOT_PEOPLE for m in (prev, nxt))
