@@ -46,13 +46,13 @@ _SHOPS = (
     r"Bakso|Warung|Warteg|Sate|Soto|Mie|Mi|Nasi|Kedai|Toko|Depot|Martabak|Pecel|Ayam|Bebek|"
     r"Kopi|Kupat|Seblak|Gudeg|Rawon|Lontong|Bubur|Es|Roti|Salon|Bengkel|Laundry"
 )
-TITLED = re.compile(rf"\b(?:{TITLES})\s+({NAME})")
+TITLED = re.compile(rf"\b(?:{TITLES})[ \t]+({NAME})")
 _SHOP_BEFORE = re.compile(rf"\b(?:{_SHOPS})\s+$")
 BEFORE = re.compile(
     r"\b(?i:told|asked|thanks to|meeting with|call with|talked to|talked with|chat with|"
     r"lunch with|dinner with|coffee with|1:1 with|paired with|pairing with|sama|dengan|bareng|"
     r"kata|ditemani|ngobrol sama|call sama|meeting sama|ketemu|nanya ke|minta ke|bilang ke|"
-    r"ditraktir|diajak|ngajak|nemenin|thanks|thank you|makasih|terima kasih|thx)\s+"
+    r"ditraktir|diajak|ngajak|nemenin|thanks|thank you|makasih|terima kasih|thx)[ \t]+"
     rf"({NAME})"
 )
 _SPEECH_AFTER = (
@@ -70,7 +70,7 @@ _DEEDS_AFTER = (
     r"lamaran|nikah|menikah|lahiran|ulang tahun|ultah|bercanda|becanda"
 )
 AFTER = TokenPattern(
-    re.compile(rf"\b({NAME})\s+(?:{_SPEECH_AFTER}|{_DEEDS_AFTER})\b"),
+    re.compile(rf"\b({NAME})[ \t]+(?:{_SPEECH_AFTER}|{_DEEDS_AFTER})\b"),
     r"\b[A-Z][a-z]",
     r"[a-zA-Z'-]",
 )
@@ -78,14 +78,14 @@ _PERSONS_THINGS = (
     r"team|mom|dad|mum|wife|husband|kid|kids|son|daughter|sister|brother|talk|birthday|"
     r"farewell|wedding|laptop|desk|proposal|idea|plan|review|fix|pr|retry fix|baby"
 )
-POSSESSED = re.compile(rf"\b({NAME})'s\s+(?:[a-z]+\s+)?(?i:{_PERSONS_THINGS})\b")
+POSSESSED = re.compile(rf"\b({NAME})'s[ \t]+(?:[a-z]+[ \t]+)?(?i:{_PERSONS_THINGS})\b")
 OWNER_AFTER = re.compile(
     r"\b(?i:mamanya|mama|ibunya|papanya|istrinya|istri|suaminya|anaknya|adiknya|"
-    r"kakaknya|laptopnya|laptop|mejanya|ultahnya|nikahannya|lamarannya)\s+"
+    r"kakaknya|laptopnya|laptop|mejanya|ultahnya|nikahannya|lamarannya)[ \t]+"
     rf"({NAME})\b"
 )
 ADDRESSED = re.compile(
-    rf"(?:^|[.!?]\s+)({NAME}),\s+(?i:tolong|please|pls|can you|could you|bisa|coba|jangan|"
+    rf"(?m:^|[.!?][ \t]+)({NAME}),[ \t]+(?i:tolong|please|pls|can you|could you|bisa|coba|jangan|"
     r"cek|check|thanks|makasih|kamu|lu|lo|you)\b"
 )
 _PET = r"kucing|kucingku|kucingnya|kucingmu|anjing|anjingku|anjingnya|anjingmu|cat|dog|kitten|puppy"

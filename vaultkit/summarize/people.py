@@ -102,7 +102,8 @@ def people_of(
     inside = {n.text for n in names if n.inside} | set(found)
     found += _joined_with(found, text, vocabulary, tools, inside)
     day = name_evidence(lines, _looks_like_name)
-    pets = {term_key(a) for a in (*vault.animals, *day.animals) if a not in day.persons}
+    # What most of the vault's files say of a name outweighs one cue of the day's.
+    pets = {term_key(a) for a in (*vault.animals, *(day.animals - day.persons))}
     found = [name for name in found if term_key(name) not in pets]
     first = _first_seen(said, mentions, found)
     found.sort(key=first)
