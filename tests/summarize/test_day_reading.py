@@ -115,10 +115,26 @@ def test_a_place_a_meal_a_show_or_a_team_is_no_tool(note: str, things: set[str])
         ("- Sisa 12 server block Nginx di-port ke Traefik hari ini.", "Traefik"),
         ("- The Celery workers were idle all morning, the queue kept growing.", "Celery"),
         ("- Deploy pipeline moved to Buildkite, config review tomorrow.", "Buildkite"),
+        ("- Hari ini akhirnya Redis diganti Valkey, aman.", "Valkey"),
+        ("- Opsi ingress: Traefik (bundled) vs tetap Kubernetes ingress-nginx.", "Traefik"),
+        ("- Queue: Flask or Quart for the webhook side.", "Quart"),
+        ("- Storage: Longhorn atau PostgreSQL di NAS, belum diputusin.", "Longhorn"),
     ],
 )
 def test_a_name_in_a_sentence_about_work_is_a_tool(note: str, tool: str) -> None:
     assert tool in terms_of(read(note))
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "- Sore: Tiara atau Rizal yang jaga on-call, terserah.",
+        "- Monday vs Tuesday for the release, nobody cares.",
+        "- Redis or later, whatever works.",
+    ],
+)
+def test_only_a_known_tool_makes_the_name_beside_it_a_tool(note: str) -> None:
+    assert not terms_of(read(note)) - {"Redis"}
 
 
 BANTER = [

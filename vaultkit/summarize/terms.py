@@ -68,6 +68,13 @@ _USE = re.compile(  # the cue in any case ("Tried Qdrant"), the name as written
 _VERSIONED = TokenPattern(
     re.compile(r"\b(" + _NAME + r")\s+v?\d+(?:\.\d+)+\b"), r"\b[A-Za-z]", r"[\w.+-]"
 )
+# Two names weighed against each other ("Traefik (bundled di K3s) vs tetap Nginx"): when one
+# is a known tool, the other is one too.
+_VERSUS = re.compile(
+    r"\b(" + _NAME + r")(?:\s*\([^()\n]{0,60}\))?\s+"
+    r"(?i:vs\.?|versus|instead of|rather than|compared to|ketimbang|daripada|dibanding|atau|or)"
+    r"\s+(?i:tetap\s+|stay with\s+|stick with\s+|pakai\s+|pake\s+)?(" + _NAME + r")\b"
+)
 _INNER_CAPS = re.compile(
     r"(?<![\w./@-])((?:[a-z]+[A-Z]|[A-Z][a-z]+[A-Z]|[A-Z]+[a-z]+\d|[A-Za-z]+\d+[A-Za-z])"
     r"(?:[\w]|[.-](?=\w))*)(?![\w/@])"
@@ -88,7 +95,7 @@ _TOOL_NOUNS = frozenset(
     agent agents bucket buckets repo repos branch release releases version docs setup alert
     alerts metrics logs backend frontend stack schema cache proxy gateway account license image
     images build builds runner runners operator chart charts console project projects scan
-    scans vault vaults""".split()
+    scans vault vaults volume volumes""".split()
 )
 _TEAM_NOUNS = frozenset("team teams tim squad squads division department".split())
 # Words before a name that make it a show, a game or a meal, not a tool.
@@ -171,12 +178,26 @@ def new_terms(lines: list[Line], vocabulary: Vocabulary) -> dict[str, list[str]]
                 add(match.group(1), "technology")
         for match in _INNER_CAPS.finditer(plain):
             add(match.group(1), "technology")
+        for name in _weighed_against_a_tool(plain, vocabulary):
+            add(name, "technology")
     kinds: dict[str, list[str]] = {"technologies": [], "libraries": [], "projects": []}
     plural = {"technology": "technologies", "library": "libraries", "project": "projects"}
     for key in order[:MAX_PER_DAY]:
         spelling, kind = found[key]
         kinds[plural[kind]].append(spelling)
     return kinds
+
+
+def _weighed_against_a_tool(text: str, vocabulary: Vocabulary) -> list[str]:
+    """The names a line weighs against a known technology or library ("Podman or Docker")."""
+    out = []
+    for match in _VERSUS.finditer(text):
+        one, other = match.group(1), match.group(2)
+        if _known_tool(vocabulary, other) and _named(one):
+            out.append(one)
+        elif _known_tool(vocabulary, one) and _named(other):
+            out.append(other)
+    return out
 
 
 def named_terms(
@@ -208,7 +229,7 @@ def named_terms(
             continue
         if out.lengthen(name.text, taken):
             continue
-        if not _tool_in_context(name, line, taken):
+        if not _tool_in_context(name, line, taken, vocabulary):
             continue
         if _acceptable(name.text, key, vocabulary, persons) and key not in PLACES:
             taken.add(key)
@@ -216,11 +237,11 @@ def named_terms(
     return out.terms
 
 
-def _tool_in_context(name: ProperName, line: str, terms: set[str]) -> bool:
+def _tool_in_context(name: ProperName, line: str, terms: set[str], vocabulary: Vocabulary) -> bool:
     """Whether what stands around a bare name says it is a tool: a tool's noun beside it ("the
     Metabase report", "Celery workers"), a model number in it ("RTX 3090"), or a sentence about
-    work (other terms, tools' nouns, words of work: "Sisa 12 server block Nginx di-port ke
-    Traefik"). A place's or a meal's word in it ("Sorai Coffee", "Warung Nasi Ampera"), a word
+    work (other terms, known or new, tools' nouns, words of work: "Sisa 12 server block Nginx
+    di-port ke Traefik"). A place's or a meal's word in it ("Sorai Coffee", "Warung Nasi Ampera"), a word
     of watching, playing or eating before it ("nonton Gadis Kretek"), or a sentence of small
     talk ("Sore jalan ke Lembang bareng Arga") says it is not; a capital alone says nothing."""
     words = name.text.split()
@@ -231,7 +252,7 @@ def _tool_in_context(name: ProperName, line: str, terms: set[str]) -> bool:
     if _noun_after(name.text, line) or name.before in _TOOL_NOUNS:
         return True
     sentence = next((t for t in sentences(line) if name.text in t), line)
-    work, small = _work_and_small_talk(sentence, name.text, terms)
+    work, small = _work_and_small_talk(sentence, name.text, terms, vocabulary)
     work += any(_MODEL_NUMBER.fullmatch(w) for w in words[1:])  # "RTX 3090", not "Dewa 19 songs"
     return work > 0 and work >= small
 
@@ -244,16 +265,26 @@ def _noun_after(name: str, line: str, nouns: frozenset[str] | None = None) -> bo
     return after is not None and after.group(1).casefold() in (nouns or _TOOL_NOUNS)
 
 
-def _work_and_small_talk(sentence: str, name: str, terms: set[str]) -> tuple[int, int]:
+def _work_and_small_talk(
+    sentence: str, name: str, terms: set[str], vocabulary: Vocabulary
+) -> tuple[int, int]:
     """How much a sentence speaks of work and tools, and of small talk (`name` aside); what it
     jokes or asks about is no work (`frames`)."""
     hits = signals("" if jokes(sentence) else said_plainly(sentence))
     said = signals(sentence)
     rest = sentence.replace(name, " ")
     tokens = [t.casefold() for t in _TOKENS.findall(rest)]
-    tools = sum(t in _TOOL_NOUNS or term_key(t) in terms for t in tokens) + rest.count("`")
+    known = sum(_known_tool(vocabulary, t) for t in _TOKENS.findall(rest))
+    tools = known + sum(t in _TOOL_NOUNS or term_key(t) in terms for t in tokens) + rest.count("`")
     work = tools + sum(hits[k] for k in _WORK_SIGNS)
     return work, said["small_talk"] + said["greeting"]
+
+
+def _known_tool(vocabulary: Vocabulary, word: str) -> bool:
+    """Whether the vocabulary knows `word` as a technology or a library (a project's name is
+    often an everyday word: "Blog", "Homelab")."""
+    known = vocabulary.lookup(word)
+    return known is not None and known[0] != "projects"
 
 
 def _shortens(persons: list[str], key: str) -> bool:
