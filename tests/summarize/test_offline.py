@@ -129,16 +129,19 @@ def test_bullets_come_from_the_note_without_markdown_or_managed_lines(summarizer
         "« [[2026-07-05]] | Timeline Spine\n\n"
         "# 2026-07-06\n\n"
         "## Incident\n\n"
-        "- **Trigger**: deploy of v2.14.0 at 14:05, error rate on `/v1/charges` at 61%.\n"
+        "- **Impact**: error rate on `/v1/charges` at 61% after the v2.14.0 deploy at 14:05.\n"
         "- Root cause: a new Redis pool per request in the idempotency middleware.\n"
-        "* Gading rolled back to v2.13.3 at 14:44; [[Sari]] spotted the diff.\n"
-        "1. Budi asked for a postmortem by Wednesday.\n"
+        "* Gading rolled back to v2.13.3 at 14:44; Sari spotted the diff.\n"
+        "1. [[Budi]] asked for a postmortem by Wednesday.\n"
         "- Budi asked for a postmortem by Wednesday!\n"
     )
     bullets = summarizer.summarize(day_of(note, "↑ [[2026-07-06]] | Daily Note\nRina: ok")).bullets
     assert 3 <= len(bullets) <= 6
-    assert bullets[0] == "Trigger: deploy of v2.14.0 at 14:05, error rate on /v1/charges at 61%."
-    assert "Gading rolled back to v2.13.3 at 14:44; Sari spotted the diff." in bullets
+    assert (
+        bullets[0] == "Impact: error rate on /v1/charges at 61% after the v2.14.0 deploy at 14:05."
+    )
+    assert "Root cause: a new Redis pool per request in the idempotency middleware." in bullets
+    assert "Budi asked for a postmortem by Wednesday." in bullets  # the wikilink made plain
     assert sum("postmortem" in b for b in bullets) <= 1
     for bullet in bullets:
         assert not bullet.startswith(("-", "*", "#", "1."))

@@ -8,7 +8,9 @@ say what happened). A candidate scores for what a summary keeps:
   an agreement, trouble, an explicit "important", news told with its time ("yesterday I went",
   "kemarin") (1 each);
 - a write-up's key line, labelled as its cause, impact, decision or follow-up ("Akar masalah:",
-  "Impact:", "Keputusan:") (1.5);
+  "Impact:", "Keputusan:") (1.5), also when a note's "- Impact: ..." reads as a turn;
+- a lead: the note's prose line that opens it or a section, when it holds an event
+  ("Production outage on the Payments API, 14:12 to 14:49 (37 minutes).") (1);
 - facts: numbers, amounts, times and dates (1), one more for an impact, an amount or a
   duration ("3,400 failed orders", "Rp 120 juta", "37 minutes"); people other than the day's speakers and the
   vocabulary's or the day's new terms (0.75 each, at most 3); a point of the note's list (0.5);
@@ -19,7 +21,9 @@ say what happened). A candidate scores for what a summary keeps:
   (-1.5), a line saying nothing happened ("Nggak ada kerjaan penting", -2), a question (-1),
   a line too short to say anything (-2), the assistant's filler (-1).
 
-Lines that score nothing become bullets only when the day holds nothing else. Near-duplicates
+Key lines that score above nothing are picked first (what a write-up labels as its cause, its
+impact or its decision is what it says matters), then the rest; the bullets keep the day's
+order. Lines that score nothing become bullets only when the day holds nothing else. Near-duplicates
 (a decision in the note and again in the chat) are kept once. A turn keeps its speaker
 (`Rina: ...`). The count grows with the day: 2 plus a third of its informative lines, 3 to 6.
 """
@@ -68,6 +72,7 @@ class Candidate:
     reasons: tuple[str, ...] = ()
     topic: float = 0.0  # how close it stands to what the day repeats (0-1)
     terms: frozenset[str] = frozenset()
+    key: bool = False  # a write-up's labelled cause, impact, decision or follow-up
 
 
 def bullets(
@@ -95,8 +100,9 @@ def bullets(
     def names_in(folded: str) -> int:
         return sum(keys[k] for k in found.found(folded))
 
+    leads = _leads(lines)
     candidates = [
-        _score(line, i, sentence, ts, names_in, assistant, topic)
+        _score(line, i, sentence, ts, names_in, assistant, topic, line.order in leads and i == 0)
         for (line, i, sentence), ts in zip(said, terms, strict=True)
     ]
     if not candidates:
@@ -109,11 +115,25 @@ def bullets(
 
 
 def _pick(pool: list[Candidate], wanted: int, topic: _Topic) -> list[Candidate]:
-    """The best candidates in the day's order, one at a time: after each pick its words weigh
-    less (SumBasic's update), so the bullets cover the day rather than repeat its main topic;
-    near-duplicates (a decision in the note and again in the chat) are skipped."""
+    """The best candidates in the day's order: a write-up's key lines first (what it labels as
+    the cause, the impact or the decision is what it says matters), then the rest."""
     chosen: list[Candidate] = []
     seen: list[set[str]] = []
+    for part in ([c for c in pool if c.key], [c for c in pool if not c.key]):
+        _pick_from(part, wanted, topic, chosen, seen)
+    return sorted(chosen, key=lambda c: c.order)
+
+
+def _pick_from(
+    pool: list[Candidate],
+    wanted: int,
+    topic: _Topic,
+    chosen: list[Candidate],
+    seen: list[set[str]],
+) -> None:
+    """Adds to `chosen` the best of `pool`, one at a time: after each pick its words weigh
+    less (SumBasic's update), so the bullets cover the day rather than repeat its main topic;
+    near-duplicates (a decision in the note and again in the chat) are skipped."""
     pool = sorted(pool, key=lambda c: (-c.score, c.order))
     # The candidate scoring best now (the earlier on a tie), as a scan of the pool best first
     # score first finds it, stopping at the first whose first score is below the best so far
@@ -128,7 +148,6 @@ def _pick(pool: list[Candidate], wanted: int, topic: _Topic) -> list[Candidate]:
         seen.append(words)
         topic.covered(best.terms)
         scan.stale()
-    return sorted(chosen, key=lambda c: c.order)
 
 
 def _now(candidate: Candidate, topic: _Topic) -> Key:
@@ -167,6 +186,7 @@ def _score(
     names: Callable[[str], int],
     assistant: frozenset[str],
     day: _Topic,
+    lead: bool,
 ) -> Candidate:
     """`names` counts the day's people and terms (as `term_key`s) a folded sentence holds.
     Events count as the sentence says them plainly (`frames`): not joked about or asked."""
@@ -195,13 +215,16 @@ def _score(
         add(1.0, "numbers")
         if IMPACT.search(sentence) or BIG_MONEY.search(sentence) or minutes_in(sentence):
             add(1.0, "an impact, an amount or a duration")
-    if _KEY_LABEL.match(sentence):
+    key = bool(_KEY_LABEL.match(sentence) or (i == 0 and _KEY_LABEL.match(line.said)))
+    if key:
         add(1.5, "a cause, an impact, a decision or what follows")
     named = names(term_key(sentence))
     if named:
         add(0.75 * min(named, 3), f"{named} names")
     if line.item and line.source == "note":
         add(0.5, "a point of the note")
+    if lead and any(hits[c] for c in _WEIGHTY):
+        add(1.0, "opens the note or a section with an event")
     weighty = any(hits[c] for c in _WEIGHTY)
     if (said["small_talk"] or said["reminder"]) and not weighty:
         add(-2.0, "small talk or a reminder")
@@ -219,7 +242,24 @@ def _score(
         add(-1.0, "the assistant's filler")
     text = unticked(f"{line.speaker}: {sentence}" if line.speaker else sentence)
     kept = topic if topic >= 0.05 else 0.0
-    return Candidate(text, score, (line.order, i), tuple(reasons), kept, terms)
+    return Candidate(text, score, (line.order, i), tuple(reasons), kept, terms, key and score > 0)
+
+
+def _leads(lines: list[Line]) -> set[int]:
+    """The note's lines that open it or a section in prose (the lead a writer puts first: "Production
+    outage on the Payments API, 14:12 to 14:49 (37 minutes)."), not a list's first item."""
+    leads: set[int] = set()
+    opening = True
+    for line in lines:
+        if line.source != "note":
+            break
+        if line.heading:
+            opening = True
+            continue
+        if opening and not line.item and not line.speaker:
+            leads.add(line.order)
+        opening = False
+    return leads
 
 
 _WEIGHTY = ("decision", "incident", "migration", "money", "deadline", "delivery")

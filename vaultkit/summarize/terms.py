@@ -95,7 +95,8 @@ _TOOL_NOUNS = frozenset(
     agent agents bucket buckets repo repos branch release releases version docs setup alert
     alerts metrics logs backend frontend stack schema cache proxy gateway account license image
     images build builds runner runners operator chart charts console project projects scan
-    scans vault vaults volume volumes""".split()
+    scans vault vaults volume volumes board boards sensor sensors device devices chip chips
+    firmware""".split()
 )
 _TEAM_NOUNS = frozenset("team teams tim squad squads division department".split())
 # Words before a name that make it a show, a game or a meal, not a tool.
