@@ -103,10 +103,10 @@ def host(synced: Path) -> Iterator[Host]:
 
 def test_a_session_lists_and_calls_both_tools(host: Host, synced: Path) -> None:
     tools = host.request("tools/list")["result"]["tools"]
-    assert [t["name"] for t in tools] == ["search", "recall"]
+    assert [t["name"] for t in tools] == ["search", "recall", "remember", "save_transcript"]
     for tool in tools:
-        assert tool["inputSchema"]["required"] == ["query"]
-        assert tool["description"]
+        assert tool["inputSchema"]["required"] in (["query"], ["text"], ["title", "text"])
+        assert tool["description"] and tool["annotations"]["openWorldHint"] is False
 
     found = host.call("search", query="kubernetes", top_k=3, as_of=AS_OF)
     assert "isError" not in found
@@ -323,3 +323,38 @@ def test_arguments_are_checked_against_the_schema() -> None:
     ]:
         with pytest.raises(UsageError, match=message.replace("(", r"\(")):
             check_arguments(schema, bad)
+
+
+def test_the_stateless_revision_over_stdio(synced: Path) -> None:
+    """2026-07-28: no initialize; each request carries its version, `server/discover` names
+    them, and an older client's `initialize` still works in the same process."""
+    server = McpServer(synced, log=io.StringIO())
+    meta = {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+    }
+
+    def ask(method: str, **params: Any) -> dict[str, Any]:
+        message = {"jsonrpc": "2.0", "id": 1, "method": method, "params": {**params, "_meta": meta}}
+        answer = server.handle(message)
+        assert answer is not None
+        return answer
+
+    found = ask("server/discover")["result"]
+    assert found["supportedVersions"][0] == "2026-07-28" and found["resultType"] == "complete"
+    assert found["_meta"]["io.modelcontextprotocol/serverInfo"]["name"] == "vaultkit"
+    listed = ask("tools/list")["result"]
+    assert listed["cacheScope"] == "private" and len(listed["tools"]) == 4
+    called = ask("tools/call", name="search", arguments={"query": "k3s", "as_of": AS_OF})
+    assert called["result"]["structuredContent"]["results"]
+    assert ask("ping")["error"]["code"] == -32601  # gone from this revision
+    meta["io.modelcontextprotocol/protocolVersion"] = "2099-01-01"
+    refused = ask("tools/list")["error"]
+    assert refused["code"] == -32022 and "2026-07-28" in refused["data"]["supported"]
+    hello = {
+        "jsonrpc": "2.0",
+        "id": 2,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18"},
+    }
+    assert server.handle(hello)["result"]["protocolVersion"] == "2025-06-18"  # type: ignore[index]

@@ -240,6 +240,16 @@ class SearchIndex:
         self.warnings = report.warnings
         return report
 
+    def apply(self, changes: Mapping[str, FileState | None]) -> RefreshReport:
+        """Re-index the days of `changes` that a writer knows of (see `written`), in one
+        transaction, and publish a shared index's change."""
+        report = RefreshReport()
+        with self.db:
+            self._apply(changes, report)
+        if self.shared is not None:
+            self.shared.publish()
+        return report
+
     def _apply(self, changes: Mapping[str, FileState | None], report: RefreshReport) -> None:
         try:
             self._reindex(changes, report)
@@ -438,7 +448,7 @@ def open_index(
     progress: Progress | None = None,
 ) -> SearchIndex:
     """The vault's index, refreshed (quickly; every file with `rescan`); close it when done."""
-    with _translated(config):
+    with translated_errors(config):
         index = SearchIndex(config, embedder=embedder, progress=progress)
         try:
             index.refresh(full=rescan)
@@ -460,14 +470,14 @@ def refresh_index(
     """Bring the vault's search index up to date (what `sync` calls at its end, with its scan
     and the `folder_times` it took before it)."""
     with (
-        _translated(config),
+        translated_errors(config),
         SearchIndex(config, embedder=embedder, progress=progress) as index,
     ):
         return index.refresh(files, archive, folders=folders)
 
 
 @contextlib.contextmanager
-def _translated(config: Config) -> Iterator[None]:
+def translated_errors(config: Config) -> Iterator[None]:
     """SQLite and OS failures of the index become one-line VaultkitErrors naming the file."""
     try:
         yield

@@ -1,11 +1,15 @@
-"""The MCP tools `search` and `recall`: their input schemas, the check of a call's arguments,
-and the call itself (the same core functions the CLI commands call)."""
+"""The MCP tools: `search` and `recall`, and `remember` and `save_transcript` where the vault
+can be written. Their input schemas and annotations, the check of a call's arguments, and the
+call itself (the same core functions the CLI commands call; the writes are `mcp.writes`)."""
 
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Mapping
 from datetime import date
+from pathlib import Path
 from typing import IO, Any
 
 from vaultkit.config import Config
@@ -18,6 +22,10 @@ from vaultkit.search.recall import DEFAULT_MAX_CHARS, DEFAULT_MAX_DAYS
 # What one call may ask for: a model's context holds no more (a larger answer is a mistake).
 MAX_DAYS = 100
 MAX_CHARS = 200_000
+# What one call may write: a note to remember, a transcript and its title.
+MAX_REMEMBER_CHARS = 8_000
+MAX_TITLE_CHARS = 200
+MAX_TRANSCRIPT_CHARS = 500_000
 
 _DATE = {"type": "string", "format": "date", "description": "YYYY-MM-DD"}
 _FILTERS: dict[str, Any] = {
@@ -52,10 +60,25 @@ _QUERY = {
     ),
 }
 
+# Hints to the host (MCP 2025-03-26 on): the reads change nothing; the writes only add (a text
+# already there is not written again) and reach nothing outside the vault.
+_READS = {"readOnlyHint": True, "openWorldHint": False}
+_WRITES = {
+    "readOnlyHint": False,
+    "destructiveHint": False,
+    "idempotentHint": True,
+    "openWorldHint": False,
+}
+_DAY = {
+    **_DATE,
+    "description": "The day, YYYY-MM-DD (default: today); at most tomorrow.",
+}
+
 TOOLS: list[dict[str, Any]] = [
     {
         "name": "search",
         "title": "Search memory",
+        "annotations": {"title": "Search memory", **_READS},
         "description": (
             "The days of the memory vault that best answer a question, ranked by relevance, "
             "importance and recency. Each result holds the day's score and its parts, and the "
@@ -84,6 +107,7 @@ TOOLS: list[dict[str, Any]] = [
     {
         "name": "recall",
         "title": "Recall from memory",
+        "annotations": {"title": "Recall from memory", **_READS},
         "description": (
             "A markdown context pack for a question: the best days' summaries and the lines of "
             "their raw notes and chat transcripts that match it, bounded in days and characters. "
@@ -116,15 +140,120 @@ TOOLS: list[dict[str, Any]] = [
         },
     },
 ]
-SCHEMAS = {tool["name"]: tool["inputSchema"] for tool in TOOLS}
+WRITE_TOOLS: list[dict[str, Any]] = [
+    {
+        "name": "remember",
+        "title": "Remember",
+        "annotations": {"title": "Remember", **_WRITES},
+        "description": (
+            "Keep something in the long-term memory: the text is added as a bullet at the end "
+            "of the day's daily note (today unless `day` says otherwise), which is created with "
+            "its timeline link if the day has none. Use it for what the user asks you to keep "
+            "or what is worth remembering (a fact, a decision, a preference, a plan), written "
+            "so it makes sense on its own later. `search` and `recall` find it at once; the "
+            "next sync summarizes it. The same text in the same day's note is not added twice."
+        ),
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "text": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": MAX_REMEMBER_CHARS,
+                    "description": "What to remember, in plain words (markdown; lines kept).",
+                },
+                "day": _DAY,
+            },
+            "required": ["text"],
+            "additionalProperties": False,
+        },
+    },
+    {
+        "name": "save_transcript",
+        "title": "Save a transcript",
+        "annotations": {"title": "Save a transcript", **_WRITES},
+        "description": (
+            "Keep a whole conversation (or another long text) as a chat transcript of a day: "
+            "a markdown file in that day's chats folder, named after the title, linked to the "
+            "day's daily note (created if the day has none). Searchable at once, summarized "
+            "with its day by the next sync. The same title and text are not saved twice."
+        ),
+        "inputSchema": {
+            "type": "object",
+            "properties": {
+                "title": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": MAX_TITLE_CHARS,
+                    "description": "What the conversation was about, in a few words.",
+                },
+                "text": {
+                    "type": "string",
+                    "minLength": 1,
+                    "maxLength": MAX_TRANSCRIPT_CHARS,
+                    "description": "The transcript, as markdown ('Name: what was said' lines).",
+                },
+                "day": _DAY,
+            },
+            "required": ["title", "text"],
+            "additionalProperties": False,
+        },
+    },
+]
+WRITE_TOOL_NAMES = frozenset(tool["name"] for tool in WRITE_TOOLS)
+SCHEMAS = {tool["name"]: tool["inputSchema"] for tool in (*TOOLS, *WRITE_TOOLS)}
+
+
+def listed_tools(writes: bool) -> list[dict[str, Any]]:
+    """The tools `tools/list` names: the read tools, and the write tools when `writes`."""
+    return [*TOOLS, *WRITE_TOOLS] if writes else list(TOOLS)
+
+
+def writable(config: Config) -> bool:
+    """Whether this process can write the vault's notes: not on a reader of a shared index (no
+    vault folder here), nor on a read-only mount, a folder it may not write, or one without
+    any write permission (`chmod a-w`: meant read-only, even for root). Looked at, never tried."""
+    if not config.vault_dir.is_dir():
+        return False
+    folders = [config.vault_dir, config.memory_dir]
+    if config.state_dir.exists():
+        folders.append(config.state_dir)  # the lock lives there
+    return all(_may_write(folder) for folder in folders)
+
+
+def _may_write(folder: Path) -> bool:
+    try:
+        mode = os.stat(folder).st_mode
+        read_only_mount = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+    if read_only_mount or not stat.S_ISDIR(mode) or not mode & 0o222:
+        return False
+    return os.access(folder, os.W_OK | os.X_OK)
 
 
 def call_tool(
     name: str, arguments: dict[str, Any], config: Config, structured: bool, log: IO[str]
 ) -> dict[str, Any]:
     """The result of one tool call with checked arguments (`structured`: add structuredContent)."""
+    if name in WRITE_TOOL_NAMES:
+        return _write(name, config, arguments, structured)
     call = _search if name == "search" else _recall
     return call(config, arguments, structured, log)
+
+
+def _write(name: str, config: Config, args: dict[str, Any], structured: bool) -> dict[str, Any]:
+    from vaultkit.mcp.writes import remember, save_transcript
+
+    day = _day(args, "day")
+    if name == "remember":
+        written = remember(config, args["text"], day)
+    else:
+        written = save_transcript(config, args["title"], args["text"], day)
+    answer: dict[str, Any] = {"content": [{"type": "text", "text": written.said()}]}
+    if structured:
+        answer["structuredContent"] = written.as_dict()
+    return answer
 
 
 def _search(config: Config, args: dict[str, Any], structured: bool, log: IO[str]) -> dict[str, Any]:
