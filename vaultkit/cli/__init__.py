@@ -25,6 +25,7 @@ COMMAND_MODULES = {
     "explain": "reading_cmd",
     "vocab": "reading_cmd",
     "graph": "graph_cmd",
+    "report": "report_cmd",
     "eval": "search_cmd",
     "backfill": "archive_cmd",
     "archive": "archive_cmd",

@@ -13,8 +13,8 @@ from vaultkit import __version__
 
 # The order `vaultkit --help` lists commands in: the daily flow first, maintenance last.
 COMMAND_ORDER = (
-    "init", "sync", "reconcile", "lint", "search", "recall", "explain", "vocab", "graph", "eval",
-    "backfill", "archive", "mcp",
+    "init", "sync", "reconcile", "lint", "search", "recall", "explain", "vocab", "graph", "report",
+    "eval", "backfill", "archive", "mcp",
 )  # fmt: skip
 
 
