@@ -36,11 +36,11 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from vaultkit.summarize.frames import jokes, said_plainly
 from vaultkit.summarize.greedy import Key, LazyScan
 from vaultkit.summarize.importance import BIG_MONEY, IMPACT, minutes_in
 from vaultkit.summarize.needles import Needles
 from vaultkit.summarize.text import Line, sentences, unticked
+from vaultkit.text.frames import jokes, said_plainly
 from vaultkit.text.language import tokenize
 from vaultkit.text.lexicon import signals
 from vaultkit.text.vocabulary import term_key

@@ -169,7 +169,11 @@ def cued_people(text: str) -> list[re.Match[str]]:
     """Where a text gives a name a person's cue, in order (each match's group 1 is the name);
     a cue's word standing inside a longer name ("sama Driver App") names no one, a title's
     always does (unless a stall is named after its owner)."""
-    found = [m for m in TITLED.finditer(text) if not _SHOP_BEFORE.search(text[: m.start()])]
+    found = [
+        m
+        for m in TITLED.finditer(text)
+        if not _SHOP_BEFORE.search(text[max(0, m.start() - 40) : m.start()])  # a word and spaces
+    ]
     for pattern in (BEFORE, AFTER, POSSESSED, OWNER_AFTER, ADDRESSED):
         found += (
             m

@@ -30,9 +30,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from vaultkit.summarize.frames import jokes, said_plainly
 from vaultkit.summarize.mood import mood_of_hits
 from vaultkit.summarize.text import Line, sentences
+from vaultkit.text.frames import jokes, said_plainly
 from vaultkit.text.lexicon import signals
 
 QUIET = "a quiet day, as the day says"

@@ -97,14 +97,15 @@ class OfflineSummarizer:
 
     def summarize(self, day: DayInput) -> DayFields:
         """The fields of one day's summary, from its note and transcripts."""
-        return self.explain(day).fields
+        return self.explain(day, why=False).fields
 
     def portion(self, day: DayInput) -> Portion | None:
         """How much of the day it reads, when not all of it (`MAX_DAY_CHARS`)."""
         return self._first_part(day)[1]
 
-    def explain(self, day: DayInput) -> Explanation:
-        """The fields of one day's summary and the reasons behind them."""
+    def explain(self, day: DayInput, *, why: bool = True) -> Explanation:
+        """The fields of one day's summary and the reasons behind them (without `why`, not the
+        evidence for each person, which only `vaultkit explain` shows)."""
         day, read = self._first_part(day)
         lines = day_lines(day)
         text = "\n".join(line.said for line in lines)  # a label may be a term ("Homelab: ...")
@@ -140,7 +141,7 @@ class OfflineSummarizer:
             unknown,
             tuple(candidates),
             read,
-            {p: why_person(p, lines, self.vocabulary, self.vault) for p in people},
+            {p: why_person(p, lines, self.vocabulary, self.vault) for p in people} if why else None,
         )
 
     def _first_part(self, day: DayInput) -> tuple[DayInput, Portion | None]:

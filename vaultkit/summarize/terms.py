@@ -23,9 +23,9 @@ import re
 from bisect import bisect_left, insort
 from collections import Counter
 
-from vaultkit.summarize.frames import jokes, said_plainly
 from vaultkit.summarize.names import PLACES, ProperName, parts_of_longer
 from vaultkit.summarize.text import Line, TokenPattern, sentences
+from vaultkit.text.frames import jokes, said_plainly
 from vaultkit.text.lexicon import signals
 from vaultkit.text.vocabulary import Vocabulary, term_key
 
