@@ -1,0 +1,175 @@
+"""Write the everyday-questions dev set (issue 24) and score vaultkit's search on it.
+
+    python -m bench.everyday OUT_DIR [--seed 24]
+    python -m bench.everyday score OUT_DIR [--semantic] [--pythonpath TREE] [--cli]
+
+## What it is for
+
+The questions people ask of their own notes: "what happened last week?", "kemarin ngapain aja?",
+"status migrasi postgres gimana?", "what did we decide about the database migration?", "siapa
+yang approve budget?", "kapan migrasi PostgreSQL selesai?", "when did Raka say he is leaving?".
+The hard part is what held-out sets have: after each topic's latest real status, and around its
+decision and done days, many later days name the topic in passing (banter, "not talking about the
+migration before my second coffee", "belum mau bahas migrasi sebelum ngopi", "no news on the
+budget", a list of other things, "eh migrasi gimana?" with no answer), and other topics use the
+same words (a "SQLAlchemy 2.0 migration", "Migrasi CDN ke CloudKita").
+
+## The vault (OUT_DIR/vault/memory, 29 June - 27 November 2026)
+
+A team's notes (Gading, Rina, Raka, Dewi, Sari, Budi, the assistant Nouva) in Jakarta-casual
+Indonesian, English, or both, as `Name: text` chat lines and free lines, some days with `## `
+sections. Most of the days, and every day that matters, are written by hand in
+`bench/data/everyday_days.yaml`, each with its planted importance, the topics it is *about*
+(with the kind of day: raised, plan, discuss, progress, blocked, status, decision, announce,
+start, done, incident, postmortem) and the topics it names only in passing. Eleven topics
+(`bench/data/everyday_topics.yaml`): the database migration to PostgreSQL 16, the Q4 budget,
+Raka resigning, the K3s move, the on-call rotation, the CDN vendor contract, the blog rewrite, a
+Payments API outage, hiring Raka's replacement, the offsite, the SQLAlchemy 2.0 migration. The
+other days are generated small talk and other work, some with a passing mention
+(`everyday_filler.yaml`); 15-23 August is a holiday with no notes. A line that matches a topic's
+pattern is always on a day labelled with that topic (checked), so a passing mention is never
+mistaken for gold.
+
+## What it writes (relative to OUT_DIR)
+
+- `memory_config.json` (BM25; `score --semantic` runs a hybrid copy), `vault/memory/DAY.md`;
+- `days.jsonl`: per note day `date`, `planted_importance`, `subjects`, `mentions`, `lang`;
+- `queries.jsonl`: as `vaultkit eval` reads them (`id`, `query`, `gold_dates`, `as_of`,
+  `category`) plus `lang` (en, id), `kind`, `topic`, `distractors`, and for spans `span` (first,
+  last) and `biggest` (the span's days of the highest planted importance).
+
+## The questions (bench/everyday_questions.py)
+
+- `span`: no topic. Yesterday is as_of - 1; last week the Monday-Sunday week before as_of's week;
+  two weeks ago the week before that; last month the calendar month before as_of's; a month by
+  name its latest occurrence that has started (in November, "in November" is this November up to
+  as_of, "in December" last December). Gold: the span's note days (none: the answer should be
+  empty); as_of on every weekday, some after the vault's end or after the holiday.
+- `latest`: gold the newest day on or before as_of whose subject is the topic; distractors the
+  passing mentions after it.
+- `decision`, `done`: gold the topic's day of the asked kind (the decision, the approval, the day
+  it went live, the day Raka said he resigns, his last day).
+- `newer`: bare topic queries ("database migration") late in the vault; the score checks the
+  results' `newer` markers point at a day about the same topic.
+- `plain`: ordinary topic questions with unique words, so regressions show.
+- `everyday`: a new user's ten questions (a mix of the above).
+
+Two runs with the same arguments write the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from collections import Counter
+from pathlib import Path
+
+from bench.everyday_data import ASSISTANT, PEOPLE, build_vault
+from bench.everyday_questions import questions
+
+SEED = 24
+MARKER = "Everyday-questions dev set written by bench/everyday.py."
+
+
+def config_dict() -> dict[str, object]:
+    """A workspace config (the keys `vaultkit init` writes), BM25, with the team."""
+    return {
+        "_about": MARKER,
+        "schema_version": 1,
+        "vault": "vault",
+        "languages": ["en", "id"],
+        "paths": {
+            "memory": "memory",
+            "summaries": "memory/summaries",
+            "chats": "memory/chats",
+            "people": "memory/people",
+            "projects": "memory/projects",
+            "archive": "archive",
+            "templates": "templates",
+        },
+        "vocabulary": {
+            "projects": ["Homelab", "Payments API", "Blog"],
+            "technologies": (
+                "Kubernetes Docker PostgreSQL Python Redis Traefik Longhorn Helm Prometheus "
+                "Grafana Astro Hugo"
+            ).split(),
+            "libraries": ["SQLAlchemy", "Alembic", "FastAPI", "Pydantic"],
+            "aliases": {
+                "k8s": "Kubernetes",
+                "K3s": "Kubernetes",
+                "postgres": "PostgreSQL",
+                "PG16": "PostgreSQL",
+            },
+        },
+        "people": {"known": list(PEOPLE), "aliases": {}, "ignore": [ASSISTANT]},
+        "scoring": {
+            "weights": {"semantic": 0.5, "importance": 0.3, "recency": 0.2},
+            "recency_decay": 0.01,
+            "expansion_factor": 0.7,
+            "related_dates": 2,
+        },
+        "summarizer": {"backend": "offline", "heading": "Ringkasan Hari Ini"},
+        "search": {"backend": "bm25", "top_k": 5},
+    }
+
+
+def write(out: Path, seed: int) -> dict[str, object]:
+    if out.exists() and any(out.iterdir()):
+        config = out / "memory_config.json"
+        if not config.exists() or MARKER not in config.read_text(encoding="utf-8"):
+            raise SystemExit(f"{out} is not empty and was not written by this script")
+        for name in ("vault", "queries.jsonl", "days.jsonl", "memory_config.json"):
+            path = out / name
+            if path.is_dir():
+                shutil.rmtree(path)
+            else:
+                path.unlink(missing_ok=True)
+    vault = build_vault(seed)
+    qs = questions(vault, seed)
+    memory = out / "vault" / "memory"
+    memory.mkdir(parents=True)
+    (out / "memory_config.json").write_text(json.dumps(config_dict(), indent=2) + "\n")
+    for day in vault.days.values():
+        (memory / f"{day.date.isoformat()}.md").write_text(day.note(), encoding="utf-8")
+    days = [json.dumps(d.as_dict(), ensure_ascii=False) for d in vault.days.values()]
+    (out / "days.jsonl").write_text("\n".join(days) + "\n", encoding="utf-8")
+    counts: Counter[str] = Counter()
+    lines = []
+    for q in qs:
+        counts[q.category] += 1
+        lines.append(
+            json.dumps(q.as_dict(f"{q.category}-{counts[q.category]:03d}"), ensure_ascii=False)
+        )
+    (out / "queries.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    langs = Counter(f"{q.category}/{q.lang}" for q in qs)
+    note_langs = Counter(d.lang for d in vault.days.values())
+    return {
+        "notes": len(vault.days),
+        "hand_written": sum(not d.generated for d in vault.days.values()),
+        "note_languages": dict(sorted(note_langs.items())),
+        "questions": len(qs),
+        "categories": dict(sorted(counts.items())),
+        "languages": dict(sorted(langs.items())),
+        "empty_spans": sum(1 for q in qs if q.span is not None and not q.gold),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["score"]:
+        from bench.everyday_score import main as score
+
+        return score(argv[1:])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("out", type=Path, metavar="OUT_DIR")
+    parser.add_argument("--seed", type=int, default=SEED)
+    args = parser.parse_args(argv)
+    stats = write(args.out, args.seed)
+    print(json.dumps(stats), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
