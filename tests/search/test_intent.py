@@ -87,10 +87,21 @@ def test_a_time_phrase_is_read_into_a_window_and_out_of_the_topic() -> None:
         "Rina: eh latency Payments API nanti aja dibahas ya, gw lagi di jalan",
         "Nouva: Pengingat: Budi mau bahas restic kapan-kapan.",
         "Putri: no time for the blog today, maybe tomorrow",
+        "Rilis Kestrel sempet disebut pas standup, tapi ga ada update.",  # "rilis" names it
+        "Rina: that's the real outage today, the migration can wait haha",  # a joke
+        "Sari: not talking about the database migration before my second coffee",
+        "Pagi ini Sari: belum mau bahas migrasi sebelum ngopi.",
+        "Dewi: eh migrasi postgres kemarin gimana?",  # asked, and nobody answers
     ],
 )
 def test_asides_name_a_topic_without_its_status(line: str) -> None:
     assert is_aside(line)
+
+
+def test_a_question_answered_with_a_status_is_no_aside() -> None:
+    question = "Budi: what's the current status of the invoice PDFs?"
+    assert not is_aside(question, "Sari: still fixing the invoice PDFs, the fix is in review.")
+    assert is_aside(question, "Rina: lunch at the usual place?")
 
 
 @pytest.mark.parametrize(
@@ -109,13 +120,19 @@ def test_a_status_is_not_an_aside(line: str) -> None:
 @pytest.mark.parametrize(
     ("line", "kinds"),
     [
-        ("Keputusan final: homelab pindah dari Docker Compose ke K3s.", "d"),
-        ("Decided: Alertmanager goes away.", "d"),
-        ("Pak Budi approved Rp 87,5 juta for the GPU server.", "d"),
-        ("INCIDENT: Payments API was down for 40 minutes.", "i"),
+        ("Keputusan final: homelab pindah dari Docker Compose ke K3s.", "ds"),
+        ("Decided: Alertmanager goes away.", "ds"),
+        ("Pak Budi approved Rp 87,5 juta for the GPU server.", "ds"),
+        ("INCIDENT: Payments API was down for 40 minutes.", "is"),
+        ("Migrasi PostgreSQL selesai! Semua service udah nunjuk ke PG16.", "cs"),
+        ("Raka resign, hari terakhir 31 Desember.", "cs"),
+        ("Dewi: the new blog went live this morning.", "cs"),
+        ("K3s: staging in progress, prod next week.", "s"),  # a status, no event
         ("Putri: we still have to decide whether to move to K3s.", ""),  # pending
         ("Nouva: belum ada keputusan soal K3s.", ""),  # negated
         ("Gading: itu hampir outage loh.", ""),  # a near miss
+        ("Rina: that's the real outage today, the coffee machine is dead haha", ""),  # a joke
+        ("Sari: is the migration done?", ""),  # asked
         ("Rina: lunch at the usual place?", ""),
     ],
 )

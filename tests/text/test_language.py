@@ -9,14 +9,28 @@ from vaultkit.text.vocabulary import Vocabulary
 
 def test_both_languages_stem_and_drop_their_stopwords() -> None:
     analyzer = Analyzer(("en", "id"))
-    assert analyzer.terms("Kami memutuskan migrasi database") == ["putus", "migrasi", "databas"]
-    assert analyzer.terms("kami putuskan migrasi database") == ["putus", "migrasi", "databas"]
-    assert analyzer.terms("the migrations were migrated") == ["migrat", "migrat"]
+    assert analyzer.terms("Kami bahas pendaftaran database") == ["baha", "daftar", "databas"]
+    assert analyzer.terms("the meetings were meeting") == ["meet", "meet"]
     assert {"yang", "dan", "the", "and"} <= stopwords(("en", "id"))
 
 
 def test_one_language_leaves_the_others_words_alone() -> None:
     assert Analyzer(("en",)).terms("memutuskan") == ["memutuskan"]
+    assert Analyzer(("en",)).terms("selesai done") == ["selesai", "done"]
+
+
+def test_event_words_of_both_languages_are_one_term() -> None:
+    analyzer = Analyzer(("en", "id"))
+    assert analyzer.terms("Kami memutuskan migrasi") == analyzer.terms("we decided the migration")
+    assert analyzer.terms("selesai") == analyzer.terms("done") == analyzer.terms("finished")
+    assert analyzer.terms("Raka resign") == analyzer.terms("Raka leaving")
+    assert analyzer.terms("keluar") != analyzer.terms("luar")  # not the stemmer's "outside"
+    assert analyzer.terms("diperbaiki") == analyzer.terms("fixed") != analyzer.terms("baik")
+
+
+def test_an_acronym_s_plural_is_the_acronym() -> None:
+    assert tokenize("PDFs APIs VMs") == tokenize("PDF API VM") == ["pdf", "api", "vm"]
+    assert tokenize("Mrs Ms this") == ["mrs", "ms"]  # not an acronym's plural
 
 
 def test_tokens_keep_names_with_digits() -> None:

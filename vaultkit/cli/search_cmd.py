@@ -94,7 +94,7 @@ def _print_hits(result: SearchResult, scoring: Scoring, explain: bool) -> None:
     from vaultkit.search.scoring import explain as arithmetic
 
     if not result.hits:
-        say(f"no day matches {result.query!r}")
+        say(result.focus.nothing_found(result.query))
         return
     columns = [
         Column("#", "right"),

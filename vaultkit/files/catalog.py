@@ -19,7 +19,7 @@ from typing import Any, Protocol, TypeVar
 from vaultkit.errors import WriteError
 from vaultkit.model import SummaryFields
 
-SCHEMA = 8  # a new schema empties the cache (see CHANGELOG.md)
+SCHEMA = 9  # a new schema empties the cache (see CHANGELOG.md)
 
 
 @dataclass(frozen=True)

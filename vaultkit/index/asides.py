@@ -7,11 +7,18 @@ mau bahas restic kapan-kapan". Such a line is a mention, not a discussion: a que
 latest status of a topic must not be answered with it, however well its words match. Three
 kinds, in English and Indonesian: there is no news, the topic is put off, or it is a reminder to
 talk about it later. A line that also says something happened ("done", "beres", a decision) is
-not an aside: a status is read first.
+not an aside: a status is read first. Nor is a line said as a joke ("that's the real outage
+today", "abis migrasi gw masih trauma wkwk"), one putting the topic off ("not talking about the
+migration before my second coffee", "belum mau bahas migrasi"), or a question no status
+answers in the next line ("eh migrasi gimana?"): each names the topic without saying where it
+stands (`text.frames`).
 """
 
 from __future__ import annotations
 
+import re
+
+from vaultkit.text.frames import jokes, said_plainly
 from vaultkit.text.lexicon import Matcher, signals
 
 ASIDES: dict[str, tuple[str, ...]] = {
@@ -29,6 +36,10 @@ ASIDES: dict[str, tuple[str, ...]] = {
         "no time for", "not today", "pick it up later", "we'll pick it up", "later this week",
         "nanti aja", "besok aja", "kapan-kapan", "lain kali", "ga sempet", "gak sempet",
         "nggak sempet", "tidak sempat", "belum sempet", "belum sempat", "minggu depan aja",
+        "not talking about", "not discussing", "no talking about", "don't want to talk about",
+        "not thinking about", "before my coffee", "before coffee", "before my second coffee",
+        "ga mau bahas", "gak mau bahas", "nggak mau bahas", "belum mau bahas", "males bahas",
+        "jangan bahas", "jangan ngomongin", "ogah bahas", "sebelum ngopi",
     ),
     "reminder": (
         "remind me", "reminder", "wanted to talk about", "wants to talk about",
@@ -40,21 +51,59 @@ ASIDES: dict[str, tuple[str, ...]] = {
         "done", "finished", "shipped", "deployed", "merged", "fixed", "resolved", "closed",
         "decided", "approved", "blocked", "on hold", "in progress", "started", "rolled out",
         "beres", "selesai", "kelar", "udah jalan", "sudah jalan", "diputuskan", "disetujui",
-        "ketahan", "ditunda", "on progress", "mulai", "lanjut",
+        "ketahan", "ditunda", "on progress", "mulai", "lanjut", "closed", "switched",
+        "turned off", "dimatiin", "fixing", "being fixed", "in review", "under review",
+        "lagi dibenerin", "lagi dikerjain",
     ),
 }  # fmt: skip
 _MATCHER = Matcher(ASIDES)
 
 
-def is_aside(text: str) -> bool:
-    """Whether a line mentions without a status: no news, put off, or a reminder to talk."""
+def is_aside(text: str, answer: str = "") -> bool:
+    """Whether a line mentions without a status: no news, put off, a reminder to talk, a joke,
+    or a question that `answer` (the next line) does not answer with a status. A word of an
+    event alone is no status here: "rilis Kestrel sempet disebut, ga ada update" names a release."""
+    if _states(text) and not jokes(text):
+        return False
     hits = _MATCHER.counts(text)
-    return not hits["status"] and bool(hits["no_news"] or hits["put_off"] or hits["reminder"])
+    if hits["no_news"] or hits["put_off"] or hits["reminder"] or jokes(text):
+        return True
+    return text.rstrip().endswith("?") and not _states(answer)
+
+
+def _states(text: str) -> bool:
+    """Whether a line says where something stands: a status word, a decision, an incident."""
+    return bool(_MATCHER.counts(text)["status"]) or bool(set(event_kinds(text)) & {"d", "i"})
 
 
 def event_kinds(text: str) -> str:
-    """The events a line states: `d` a decision, `i` an incident, both, or neither ("").
-    One negated, pending or nearly happened is none ("belum ada keputusan", "we still have to
-    decide", "hampir outage")."""
-    hits = signals(text)
-    return ("d" if hits["decision"] else "") + ("i" if hits["incident"] else "")
+    """The events a line states, as it says them plainly (not in a joke, a question or a
+    supposition): `d` a decision, `i` an incident, `c` something finished, gone live, or a
+    person leaving or joining (not in a decision's line: it plans what is done); and `s` when it states any status (these, or "in progress",
+    "blocked", "mulai"). One negated, pending or nearly happened is none ("belum ada
+    keputusan", "we still have to decide", "hampir outage")."""
+    plain = "" if jokes(text) else said_plainly(text)
+    if not plain:
+        return ""
+    hits = signals(plain)
+    kinds = ("d" if hits["decision"] else "") + ("i" if hits["incident"] else "")
+    if "d" not in kinds and any(hits[c] for c in _DONE):
+        kinds += "c"  # a decision speaks of what will be done ("cutover on the 14th")
+    if kinds or _MATCHER.counts(plain)["status"]:
+        kinds += "s"
+    return kinds
+
+
+_DONE = ("completion", "delivery", "leaving", "farewell", "hiring")
+# A note's line written as "Topic: where it stands" ("- NAS: fixing, in review", "Postgres
+# upgrade: extension check beres"): a label of one to four words before a colon.
+_LABEL = re.compile(r"^[^\W\d][\w .'/+-]{0,40}?:\s+\S")
+
+
+def label_of(text: str) -> str:
+    """A note's line's (not a chat turn's) short label before a colon, the form of a status
+    update whatever its words ("" when it has none)."""
+    label = _LABEL.match(text)
+    if label is None or len(label.group(0).split()) > 5:
+        return ""
+    return text[: text.index(":")]

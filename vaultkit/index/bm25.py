@@ -36,12 +36,12 @@ import math
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from itertools import accumulate
-from typing import NamedTuple
 
-from vaultkit.index.asides import event_kinds, is_aside
+from vaultkit.index.asides import event_kinds, is_aside, label_of
 from vaultkit.index.date_terms import day_terms, is_date_term
+from vaultkit.index.mentions import ints as _ints
 from vaultkit.index.proximity import PROXIMITY_DISTANCE, proximity_bonus
 from vaultkit.index.sql import Database, open_sqlite
 from vaultkit.index.turns import Turn, parse_turns
@@ -66,15 +66,6 @@ INSERT INTO rk_stats VALUES ('day', 0, 0), ('passage', 0, 0) ON CONFLICT DO NOTH
 _CHUNK = 500  # SQLite's default limit on host parameters is 999
 RERANK_DAYS = 200  # days whose passages a query scores: the best by whole-day BM25
 DATE_TERMS = 2  # each passage also holds its day's date and month (see `dates`)
-
-
-class Named(NamedTuple):
-    """The query terms a day names in what it says (not in asides), and in the lines that state
-    a decision or an incident."""
-
-    terms: frozenset[str]
-    in_decisions: frozenset[str]
-    in_incidents: frozenset[str]
 
 
 class DayIndex:
@@ -141,13 +132,9 @@ class DayIndex:
                 " ".join(
                     str(i)
                     for i, turn in enumerate(turns)
-                    if i >= len(turns) - restated or is_aside(_line(turn))
+                    if i >= len(turns) - restated or is_aside(_line(turn), _answer(turns, i))
                 ),
-                " ".join(
-                    f"{i}{kind}"
-                    for i, turn in enumerate(turns)
-                    for kind in event_kinds(_line(turn))
-                ),
+                " ".join(m for i, turn in enumerate(turns) for m in _marks(i, turn, self.terms)),
             ),
         )
         self._count_passages(passage_df, +1)
@@ -243,37 +230,6 @@ class DayIndex:
             if terms:
                 out.add(terms[0])
         return out
-
-    def named(self, terms: Iterable[str], days: Collection[str]) -> dict[str, Named]:
-        """The query terms each of `days` names in a turn that is not an aside (see `asides`),
-        and those it names in or next to a turn that states an event (a decision, an incident);
-        days naming none are left out. Date terms have no positions, so they never count."""
-        wanted = sorted(set(terms))
-        if not wanted or not days:
-            return {}
-        marks = ",".join("?" * len(wanted))
-        held: dict[str, tuple[set[str], set[str], set[str]]] = {}
-        chosen = sorted(days)
-        for i in range(0, len(chosen), _CHUNK):
-            group = chosen[i : i + _CHUNK]
-            rows = self.db.execute(
-                "SELECT d.day, p.term, p.pos, t.ends, t.asides, t.events FROM rk_pos p "
-                "JOIN rk_doc d ON d.id = p.doc JOIN rk_turns t ON t.doc = p.doc "
-                f"WHERE p.term IN ({marks}) AND d.day IN ({','.join('?' * len(group))})",
-                [*wanted, *group],
-            )
-            for day, term, blob, ends, asides, events in rows:
-                where = {bisect_right(_ints(ends), at) for at in _ints(blob)}
-                said = where - _numbers(asides)
-                if said:
-                    found = held.setdefault(day, (set(), set(), set()))
-                    found[0].add(term)
-                    decided, broke = _events(events)
-                    if said & decided:
-                        found[1].add(term)
-                    if said & broke:
-                        found[2].add(term)
-        return {day: Named(*map(frozenset, found)) for day, found in held.items()}
 
     def day_scores(self, terms: Iterable[str]) -> dict[str, float]:
         """BM25 of whole days for the query terms (repeats count); only days matching a term."""
@@ -461,6 +417,21 @@ def _split_turns(turns: str, count: int) -> list[list[str]]:
     return [line.split() for line in turns.split("\n")] if count else []
 
 
+def _marks(i: int, turn: Turn, terms: Callable[[str], list[str]]) -> list[str]:
+    """A turn's marks (`mentions`): its event kinds (`asides.event_kinds`), and for a note's
+    labelled line the number of terms its label holds ("3:2")."""
+    marks = [f"{i}{kind}" for kind in event_kinds(_line(turn))]
+    label = "" if turn.speaker else label_of(turn.text)
+    if label and (count := len(_words(terms(label)))):
+        marks.append(f"{i}:{count}")
+    return marks
+
+
+def _answer(turns: list[Turn], i: int) -> str:
+    """The turn after turn `i`, where a question's answer would be ("" after the last)."""
+    return _line(turns[i + 1]) if i + 1 < len(turns) else ""
+
+
 def _line(turn: Turn) -> str:
     """A turn as written: a label before a colon ("Decided:", "INCIDENT:") says what it is."""
     return f"{turn.speaker}: {turn.text}" if turn.speaker else turn.text
@@ -473,27 +444,6 @@ def _speakers(turns: list[Turn]) -> list[str]:
     return sorted(name for name, n in said.items() if n >= 2)
 
 
-@functools.lru_cache(maxsize=4096)
-def _numbers(text: str | None) -> frozenset[int]:
-    return frozenset(int(i) for i in text.split()) if text else frozenset()
-
-
-@functools.lru_cache(maxsize=4096)
-def _events(text: str | None) -> tuple[frozenset[int], frozenset[int]]:
-    """The turns of a day's stored events (`3d 7i`): those with a decision, with an incident."""
-    marks = text.split() if text else []
-    return (
-        frozenset(int(m[:-1]) for m in marks if m[-1] == "d"),
-        frozenset(int(m[:-1]) for m in marks if m[-1] == "i"),
-    )
-
-
 def _words(terms: list[str]) -> list[str]:
     """The terms of a text without any spelled like a date term (`dt20230603`, `mo202306`)."""
     return [t for t in terms if not (t[:2] in ("dt", "mo") and is_date_term(t))]
-
-
-def _ints(blob: bytes) -> array[int]:
-    found = array("I")
-    found.frombytes(blob)
-    return found

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 SQLITE_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
-SCHEMA = 15  # what each version changed: CHANGELOG.md
+SCHEMA = 16  # what each version changed: CHANGELOG.md
 _CHUNK = 500  # SQLite's default limit on host parameters is 999
 
 _TABLES = """

@@ -17,11 +17,18 @@ at least `ON_TOPIC` of the key terms: a day that names "K3s" answers a question 
 migration" (its notes may say "migrasi"), one that names K3s only in an aside ("K3s came up at
 lunch, no news") does not.
 
-The intent puts topic days first (`scoring.rank`): `latest` the newest, `first` the oldest (of
-those stating the event a question names, "the latest decision"), `important` every topic day
-stating an event of the kind asked (a decision, an incident), by importance (1-10). The other
-days keep the hybrid score. A topic day with a newer topic day on or before as_of is
-"superseded": search and recall say which day is newer.
+The question's names ("K3s", "PostgreSQL", a person; `intent.names_of`) are key terms however few
+of the best days say them, and a day naming none of the key names is on no topic: of "migrasi
+K3s", a day on the PostgreSQL migration is another migration. A topic day is *about* the topic
+(`_about`) when it names the key terms in two lines, in a line that states a status, or in a
+line's label; a later passing mention is not.
+
+The intent puts topic days first (`scoring.rank`): `latest` the newest day about the topic,
+`first` the oldest (of those stating the event a question names, "the latest decision"),
+`important` every topic day stating an event of the kind asked (a decision, an incident, a
+completion), by importance (1-10; a completion by how well it matches). The other days keep the
+hybrid score. A day about the topic with a newer one on or before as_of is "superseded": search
+and recall say which day is newer.
 """
 
 from __future__ import annotations
@@ -29,11 +36,11 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Container, Mapping, Sequence
+from collections.abc import Collection, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
-from vaultkit.index.bm25 import Named
+from vaultkit.index.mentions import Named
 from vaultkit.search.intent import Intent, Reading
 from vaultkit.search.when import Window
 
@@ -57,6 +64,8 @@ class Focus:
     window_note: str | None = None  # why a window the question named was left out
     on_topic: tuple[date, ...] = ()
     eventful: frozenset[date] = frozenset()  # topic days that state an event of the topic
+    about: tuple[date, ...] = ()  # topic days whose subject it is, not a passing mention
+    span: bool = False  # a question of a time span alone: the answer is the span's days
     # What a topic day's match is judged by: the lexical half of a fused score (None: the
     # semantic scores themselves).
     evidence: Mapping[date, float] | None = None
@@ -75,6 +84,11 @@ class Focus:
         reading = self.reading
         if reading is None:
             return "no reading"
+        if self.span and self.window is not None:
+            return (
+                f"a time span and no topic: the days of {_span(self.window)}, the biggest first"
+                + (f", those stating a {_kinds(reading.events)} first" if reading.events else "")
+            )
         parts = []
         if reading.intent:
             said = ", ".join(repr(w) for w in reading.intent_words)
@@ -88,10 +102,21 @@ class Focus:
         parts.append(f"topic words {reading.subject!r}, {len(self.on_topic)} topic days")
         return "; ".join(parts)
 
+    def span_text(self) -> str:
+        """The span a question asks about alone ("'last week' (2026-07-06 .. 2026-07-12)"),
+        or "" when it asks about a topic."""
+        return _span(self.window) if self.span and self.window is not None else ""
+
+    def nothing_found(self, query: str) -> str:
+        """What to say when no day answers: a span without notes says which span."""
+        span = self.span_text()
+        return f"no notes in {span}" if span else f"no day matches {query!r}"
+
     def as_dict(self) -> dict[str, object]:
         out = self.reading.as_dict() if self.reading else {}
         out["window_used"] = self.window is not None
         out["window_note"] = self.window_note
+        out["span"] = self.span
         return out
 
 
@@ -116,28 +141,60 @@ def in_window(
 
 
 def coverage(
-    named: Mapping[date, Named], ranked: Sequence[date], events: str
-) -> tuple[dict[date, float], dict[date, float]]:
+    named: Mapping[date, Named],
+    ranked: Sequence[date],
+    events: str,
+    names: Collection[str] = (),
+) -> tuple[dict[date, float], dict[date, float], dict[date, float]]:
     """Each day's share of the key terms (the terms that half the best `SEEDS` days name), in
-    what it says and in the lines that state the `events` asked for (`d` decisions, `i`
-    incidents). Each key term counts the same: weighed by IDF, the name a topic repeats on
-    every day it is discussed ("K3s") would count less than a word said of anything."""
+    what it says, in the lines that state the `events` asked for (`d` decisions, `i`
+    incidents, `c` completions), and on the days that are about it (`_about`; 0 on the others).
+    A key term weighs as many of those days as name it: the name each of them says ("K3s")
+    counts more than a word some of them say ("migration", said of other things too). Weighed
+    by IDF instead, the name a topic repeats on every day it is discussed would count less than
+    a word said of anything.
+
+    `names` are the terms of what the question names (`names_of`: "K3s" in "migrasi K3s", a
+    person, a project): a name the best days say is a key term however few of them say it, and
+    a day that names none of the key names is on no topic: "migrasi" alone is another
+    migration."""
     seeds = [day for day in ranked[:SEEDS] if day in named]
     counts = Counter(term for day in seeds for term in named[day].terms)
-    key = {t for t, n in counts.items() if 2 * n >= len(seeds)}
+    weight = {t: 1 for t, n in counts.items() if 2 * n >= len(seeds) or t in names}
+    key = set(weight)
     if not key:
-        return {}, {}
+        return {}, {}, {}
+    whole = sum(weight.values())
+    key_names = key & set(names)
 
     def share(terms: frozenset[str]) -> float:
-        return len(terms & key) / len(key)
+        if key_names and not terms & key_names:
+            return 0.0
+        return sum(weight[t] for t in terms & key) / whole
+
+    # A thing done is said of the thing, not of its people: "Caroline, we just finished a
+    # painting" is no day she joined a group (when the topic is a person alone, of the person).
+    things = frozenset(key - key_names) or frozenset(key)
 
     def in_events(n: Named) -> frozenset[str]:
-        return (n.in_decisions if "d" in events else frozenset()) | (
-            n.in_incidents if "i" in events else frozenset()
+        return (
+            (n.in_decisions if "d" in events else frozenset())
+            | (n.in_incidents if "i" in events else frozenset())
+            | (n.in_done & things if "c" in events else frozenset())
         )
 
     said = {day: share(n.terms) for day, n in named.items()}
-    return said, {day: share(in_events(n)) for day, n in named.items()}
+    stated = {day: share(in_events(n)) for day, n in named.items()}
+    about = {day: said[day] if _about(n, key) else 0.0 for day, n in named.items()}
+    return said, stated, about
+
+
+def _about(named: Named, key: set[str]) -> bool:
+    """Whether a day is about the topic, not only naming it: it names the key terms in two of
+    its turns or more, in one that states where something stands (a status, a decision, an
+    incident, a completion), or in a line's label ("- NAS: fixing"). A passing mention is one
+    line that says nothing of it."""
+    return named.turns_naming(key) >= 2 or bool((named.in_status | named.in_labels) & key)
 
 
 def topic_days(
@@ -155,7 +212,8 @@ def topic_days(
 
 
 def newer_map(on_topic: tuple[date, ...]) -> dict[date, date]:
-    """Each topic day but the newest -> the newest topic day (what supersedes it)."""
+    """Each topic day but the newest -> the newest topic day (what supersedes it): of the days
+    about the topic, so a later passing mention supersedes nothing."""
     if len(on_topic) < 2:
         return {}
     newest = on_topic[-1]
@@ -165,13 +223,24 @@ def newer_map(on_topic: tuple[date, ...]) -> dict[date, date]:
 def intent_part(focus: Focus, day: date, importance: float, semantic: float) -> float:
     """Where a topic day stands in the intent's order, on (0, 1]: above every other day's
     hybrid score once 1 is added. `important`: the days that state an event of the topic (a
-    decision, an incident) first, each group by importance (1-10), semantic breaking ties."""
+    decision, an incident, a completion) first, each group by importance (1-10), semantic
+    breaking ties. `latest`: the newest day about the topic (`_about`) leads."""
     intent, on_topic = focus.intent, focus.on_topic
+    if intent == "important" and focus.reading is not None and focus.reading.events == "c":
+        # When a thing was done: the day that says so best; a big day that lists it among
+        # others ("K3s: done, blog: live") says it in passing.
+        return ((day in focus.eventful) + (semantic * 10 + importance) / 11) / 2
     if intent == "important":
         return ((day in focus.eventful) + (importance * 10 + semantic) / 11) / 2
+    if intent == "latest" and focus.about:
+        on_topic = focus.about
     position = bisect_left(on_topic, day)
     behind = len(on_topic) - 1 - position if intent == "latest" else position
     return 1 / (1 + behind)
+
+
+def _kinds(events: str) -> str:
+    return " or ".join({"d": "decision", "i": "incident", "c": "completion"}[k] for k in events)
 
 
 def _span(window: Window) -> str:

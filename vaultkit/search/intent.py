@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from typing import Literal
@@ -42,6 +43,8 @@ _WORDS: dict[Intent, tuple[str, ...]] = {
         "terbaru", "sekarang", "terakhir", "terkini", "masih", "gimana kabar", "apa kabar",
         "kabar terbaru", "kabar", "sampai mana", "udah sampai mana", "sudah sampai mana",
         "sejauh ini", "saat ini", "kini", "update terakhir", "update terbaru",
+        "any update", "any updates", "how is", "how's", "how are",
+        "gimana progress", "progresnya", "kabarnya", "perkembangan", "perkembangannya",
     ),
     "first": (
         "first", "earliest", "initially", "originally", "at first", "first time", "began",
@@ -57,6 +60,15 @@ _WORDS: dict[Intent, tuple[str, ...]] = {
         "insiden", "yang parah", "paling parah",
     ),
 }  # fmt: skip
+# A question of when a thing was done or a person left or joined asks for the day it happened:
+# the topic's days that state it come first (events `c`), as a decision's do for `important`.
+_DONE: tuple[str, ...] = (
+    "done", "finish", "finished", "complete", "completed", "go live", "go-live", "went live",
+    "live", "cut over", "cutover", "shipped", "launched", "released", "resign", "resigned",
+    "leave", "leaving", "left", "quit", "join", "joined",
+    "selesai", "kelar", "beres", "rampung", "tuntas", "rilis", "dirilis", "keluar", "cabut",
+    "gabung", "bergabung", "masuk",
+)  # fmt: skip
 _ORDERING: frozenset[Intent] = frozenset({"latest", "first"})  # their words leave the topic
 # Adjectives name the important intent when they stand for the event ("the biggest one", "what
 # was important about it", "yang paling penting") or qualify one ("the worst outage"), not when
@@ -85,7 +97,7 @@ def _patterns() -> dict[Intent, re.Pattern[str]]:
 def _kind_words() -> re.Pattern[str]:
     """Words that say what kind of day is asked for, not what it is about ("decision",
     "mutusin", "went down"): left out of the subject that picks the topic's days."""
-    entries = (*_WORDS.values(), *(LEXICON[c] for c in ("decision", "incident")))
+    entries = (*_WORDS.values(), _DONE, *(LEXICON[c] for c in ("decision", "incident")))
     return _pattern(
         tuple(sorted({w for group in entries for entry in group for w in entry.split()}))
     )
@@ -119,7 +131,9 @@ class Reading:
             },
             "topic": self.topic,
             "subject": self.subject,
-            "events": [{"d": "decision", "i": "incident"}[k] for k in self.events],
+            "events": [
+                {"d": "decision", "i": "incident", "c": "completion"}[k] for k in self.events
+            ],
         }
 
 
@@ -137,9 +151,28 @@ def read_query(query: str, as_of: date, *, times: bool = True) -> Reading:
     if not re.search(r"\w", subject):
         subject = topic
     events = _events_of(rest)
+    if intent is None and "c" in events:
+        intent = "important"  # "kapan migrasi selesai?": the day it was done
     if intent == "important" and not events:
         events = "di"  # "the big one", "penting": either
     return Reading(query, topic, window, intent, words, subject, events)
+
+
+_WORD = re.compile(r"[^\W_][\w.+-]*")
+
+
+def names_of(text: str, known: Callable[[str], bool] = lambda word: False) -> list[str]:
+    """The words of a question that name a thing rather than describe one: written with a
+    capital (not merely at its start: "Kabar migrasi"), mixing letters and digits ("k3s", "Q4",
+    "pg16"), or `known` (the vocabulary's terms and people)."""
+    out = []
+    for at, match in enumerate(_WORD.finditer(text)):
+        word = match.group(0).strip(".+-")
+        capital = word[:1].isupper() and (at > 0 or any(c.isupper() for c in word[1:]))
+        mixed = any(c.isdigit() for c in word) and any(c.isalpha() for c in word)
+        if capital or mixed or known(word):
+            out.append(word)
+    return out
 
 
 def _events_of(text: str) -> str:
@@ -147,7 +180,23 @@ def _events_of(text: str) -> str:
     decision", "insiden pertama")."""
     hits = signals(text)
     decided = hits["decision"] or hits["agreement"]
-    return ("d" if decided else "") + ("i" if hits["incident"] else "")
+    done = _done_pattern().search(text) is not None and _asks_when(text)
+    return ("d" if decided else "") + ("i" if hits["incident"] else "") + ("c" if done else "")
+
+
+@functools.cache
+def _done_pattern() -> re.Pattern[str]:
+    return _pattern(_DONE)
+
+
+def _asks_when(text: str) -> bool:
+    """Whether a question asks for a time ("when", "kapan", "what day", "tanggal berapa")."""
+    return (
+        re.search(
+            r"\b(?:when|what day|which day|what date|kapan|tanggal berapa|hari apa)\b", text, re.I
+        )
+        is not None
+    )
 
 
 def _intent_of(text: str) -> tuple[Intent | None, tuple[str, ...]]:

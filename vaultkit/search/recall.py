@@ -146,6 +146,7 @@ def recall(
             as_of=result.as_of,
             files_of=searcher.index.files_of,
             read=searcher.index.read_source,
+            span=result.focus.span_text(),
         )
     return replace(pack, warnings=result.warnings)
 
@@ -160,8 +161,10 @@ def build_pack(
     as_of: date | None = None,
     files_of: FilesOf | None = None,
     read: Read = read_bytes,
+    span: str = "",
 ) -> RecallPack:
     """The pack for hits already ranked best first (what `recall` does after searching).
+    `span` names the time span of a question about one alone: the pack is its digest.
 
     `files_of` gives a day's files (the open index's map of days to paths); without it the index
     is opened, as the search that ranked the hits left it, to read that map. `read` gives a
@@ -173,12 +176,12 @@ def build_pack(
         with SearchIndex(config) as index:
             return build_pack(
                 config, query, hits, max_days=max_days, max_chars=max_chars, as_of=as_of,
-                files_of=index.files_of, read=index.read_source,
+                files_of=index.files_of, read=index.read_source, span=span,
             )  # fmt: skip
     when = as_of or date.today()
     hits = list(hits)[:max_days]
     packer = _Packer(Layout(config), Analyzer(config.languages), query, files_of, read)
-    header = _header(query, when, len(hits))
+    header = _header(query, when, len(hits), span)
     if len(header) > max_chars:
         markdown = _clip(header, max_chars)
         return RecallPack(query, when, max_days, max_chars, (), markdown, truncated=True)
@@ -197,14 +200,16 @@ def build_pack(
         blocks.append((hit, summary, block))
         remaining -= len(block)
     # The header counts the days that fit; a smaller count is never a longer line.
-    header = _header(query, when, len(blocks))
+    header = _header(query, when, len(blocks), span)
     days, sections = [], []
     for hit, summary, block in blocks:  # pass 2: excerpts for the best days while room is left
         excerpts, section, remaining = packer.excerpts(hit.date, remaining)
         days.append(RecallDay(hit, summary, excerpts))
         sections.append(block + section)
     if not hits:
-        sections.append("No day in the vault matches this query.\n")
+        sections.append(
+            f"No notes in {span}.\n" if span else "No day in the vault matches this query.\n"
+        )
     markdown = header + "".join(sections)
     if len(markdown) > max_chars:  # only the "no day" line can get here
         markdown, truncated = _clip(markdown, max_chars), True
@@ -389,10 +394,11 @@ def _file_heading(path: str, archived: bool) -> str:
     return f"\n`{path}`{' (archived)' if archived else ''}\n"
 
 
-def _header(query: str, as_of: date, days: int) -> str:
+def _header(query: str, as_of: date, days: int, span: str = "") -> str:
     title = " ".join(query.split())
     count = f"{days} day{'s' if days != 1 else ''}"
-    return f"# Recall: {title}\n\n_{count}, best first; as of {as_of.isoformat()}_\n"
+    order = f" of {span}, the biggest first" if span else ", best first"
+    return f"# Recall: {title}\n\n_{count}{order}; as of {as_of.isoformat()}_\n"
 
 
 _LED = {
@@ -403,9 +409,12 @@ _LED = {
 
 
 def _day_block(hit: Hit, summary: Summary | None) -> str:
-    via = f"via {hit.via.isoformat()}" if hit.via else "direct match"
-    led = f" · {_LED[hit.ordered]}" if hit.ordered else ""
-    lines = ["", f"## {hit.date.isoformat()} · score {hit.score:.3f} · {via}{led}", ""]
+    if hit.ordered == "span":  # a digest of the span: its days, no match to speak of
+        lines = ["", f"## {hit.date.isoformat()}", ""]
+    else:
+        via = f"via {hit.via.isoformat()}" if hit.via else "direct match"
+        led = f" · {_LED[hit.ordered]}" if hit.ordered else ""
+        lines = ["", f"## {hit.date.isoformat()} · score {hit.score:.3f} · {via}{led}", ""]
     if hit.newer is not None:
         # An agent must not present a stale plan as the current one.
         lines += [f"> newer on this: {hit.newer.isoformat()}", ""]

@@ -172,7 +172,9 @@ def _leaders(
     if focus.intent is None:
         return set()
     evidence = focus.evidence if focus.evidence is not None else best
-    days = [d for d in focus.on_topic if d in best and evidence.get(d, 0.0) >= MIN_SEMANTIC]
+    # The latest status is the newest day about the topic, not its newest passing mention.
+    pool = focus.about if focus.intent == "latest" and focus.about else focus.on_topic
+    days = [d for d in pool if d in best and evidence.get(d, 0.0) >= MIN_SEMANTIC]
     _prefetch(records, days)
     parts = {
         d: intent_part(focus, d, _importance(records[d]), best[d]) for d in days if d in records
@@ -180,6 +182,8 @@ def _leaders(
     events = {d for d in parts if d in focus.eventful}
     if focus.intent == "important" and events:
         return events
+    if focus.reading is not None and focus.reading.events == "c":
+        return set()  # "when did she join": no topic day says it was done, so none leads
     if events:  # "the latest decision": the newest of the days that state one
         parts = {d: p for d, p in parts.items() if d in events}
     return set(heapq.nlargest(LEAD, parts, key=lambda d: (parts[d], d.toordinal())))
@@ -238,7 +242,7 @@ def explain(hit: Hit, scoring: Scoring, focus: Focus | None = None) -> str:
     """The arithmetic of one hit's score, as `--explain` prints it."""
     text = _arithmetic(hit, scoring)
     window = focus.window if focus else None
-    if window is not None:
+    if window is not None and hit.ordered != "span":
         off = window.distance(hit.date)
         where = "in the window" if off == 0 else f"{off} day{'s' if off != 1 else ''} off"
         text += f"; semantic x window prior {prior(window, hit.date):.2f} ({where})"
@@ -248,6 +252,8 @@ def explain(hit: Hit, scoring: Scoring, focus: Focus | None = None) -> str:
 
 
 def _arithmetic(hit: Hit, scoring: Scoring) -> str:
+    if hit.ordered == "span":
+        return f"span: a day of the span, by importance {hit.importance * 10:.0f} (rank {hit.score:.4f})"
     if hit.ordered == "important":
         return (
             f"important: a day on the topic, 1 + (10*{hit.importance:.1f} + semantic"

@@ -7,11 +7,12 @@ import contextlib
 from collections.abc import Container, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vaultkit.config import Config
 from vaultkit.errors import UsageError
 from vaultkit.index.date_terms import is_date_term
+from vaultkit.index.mentions import event_counts, named
 from vaultkit.index.store import SearchIndex, open_index
 from vaultkit.model import Progress
 from vaultkit.search.backends import lexical_part, make_backend
@@ -24,8 +25,12 @@ from vaultkit.search.focus import (
     newer_map,
     topic_days,
 )
-from vaultkit.search.intent import MAX_QUERY_CHARS, read_query
+from vaultkit.search.intent import MAX_QUERY_CHARS, names_of, read_query
 from vaultkit.search.scoring import Hit, Scoring, rank
+from vaultkit.search.span import span_hits, topicless
+
+if TYPE_CHECKING:
+    from vaultkit.text.vocabulary import Vocabulary
 
 
 @dataclass(frozen=True)
@@ -115,6 +120,20 @@ class Searcher:
         self.backend = make_backend(config)
         self.records = index.records()
         self.scoring = Scoring.of(config)
+        self._vocabulary: Vocabulary | None = None
+
+    def vocabulary(self) -> Vocabulary:
+        """The config's vocabulary and people, built on the first question that needs them."""
+        if self._vocabulary is None:
+            from vaultkit.text.vocabulary import Vocabulary
+
+            self._vocabulary = Vocabulary(self.config.vocabulary, self.config.people)
+        return self._vocabulary
+
+    def known(self, word: str) -> bool:
+        """Whether the vocabulary or the people of the config know the word."""
+        vocabulary = self.vocabulary()
+        return vocabulary.lookup(word) is not None or vocabulary.is_known_person(word)
 
     def ask(
         self,
@@ -164,17 +183,19 @@ class Searcher:
                 warnings.append(f"no day has the {name} {value!r}{did_you_mean(value, known)}")
         return warnings
 
+    def allowed(self, filters: Filters) -> Container[date] | None:
+        """The days the filters allow (None: every day)."""
+        if filters.empty:
+            return None
+        if filters.dates_only:  # the common case (`--as-of`): no record needs reading
+            return filters.day_range()
+        return {d for d, r in self.records.items() if filters.admits(r)}
+
     def semantic(
         self, query: str, filters: Filters = NO_FILTERS
     ) -> tuple[dict[date, float], Container[date] | None]:
         """The backend's scores for a query and the days the filters allow (None: every day)."""
-        if filters.empty:
-            return self.backend.scores(self.index, query, None), None
-        allowed: Container[date]
-        if filters.dates_only:  # the common case (`--as-of`): no record needs reading
-            allowed = filters.day_range()
-        else:
-            allowed = {d for d, r in self.records.items() if filters.admits(r)}
+        allowed = self.allowed(filters)
         return self.backend.scores(self.index, query, allowed), allowed
 
     def read(
@@ -183,6 +204,9 @@ class Searcher:
         """A question's semantic scores (of its topic words, weighted by its window), the days
         the filters allow, and its focus: the window, the intent and the days on its topic."""
         reading = read_query(query, as_of)
+        if reading.window is not None and topicless(reading, self.index.days.terms):
+            allowed = self.allowed(filters)
+            return {}, allowed, Focus(reading, reading.window, span=True)
         semantic, allowed = self.semantic(reading.topic, filters)
         semantic, window, note = in_window(semantic, reading.window)
         if reading.window is not None and window is None:
@@ -199,13 +223,22 @@ class Searcher:
         ranked = sorted(basis, key=lambda d: (-basis[d], -d.toordinal()))[:CANDIDATES]
         days = self.index.days
         terms = [t for t in days.terms(reading.subject) if not is_date_term(t)]
-        found = days.named(terms, [d.isoformat() for d in ranked])
-        named = {date.fromisoformat(d): held for d, held in found.items()}
-        shares, in_events = coverage(named, ranked, reading.events)
+        found = named(days.db, terms, [d.isoformat() for d in ranked])
+        held = {date.fromisoformat(d): n for d, n in found.items()}
+        names = {
+            t
+            for word in names_of(reading.subject, self.known)
+            for spelling in self.vocabulary().spellings(word)
+            for t in days.terms(spelling)
+        }
+        shares, in_events, about = coverage(held, ranked, reading.events, names)
         on_topic = topic_days(shares, window, allowed)
         eventful = frozenset(topic_days(in_events, window, allowed))
-        newer = newer_map(topic_days(shares, None, allowed))
-        focus = Focus(reading, window, note, on_topic, eventful, lexical, newer)
+        subject = topic_days(about, window, allowed)
+        newer = newer_map(topic_days(about, None, allowed))
+        focus = Focus(
+            reading, window, note, on_topic, eventful, subject, evidence=lexical, _newer=newer
+        )
         return semantic, allowed, focus
 
     def search(
@@ -218,6 +251,24 @@ class Searcher:
         scoring: Scoring | None = None,
     ) -> SearchResult:
         semantic, allowed, focus = self.read(query, as_of, filters)
+        if focus.span and focus.window is not None:
+            db = self.index.days.db
+
+            def events(days: list[date]) -> dict[date, int]:
+                counts = event_counts(db, [d.isoformat() for d in days])
+                return {date.fromisoformat(d): n for d, n in counts.items()}
+
+            hits = span_hits(
+                focus.window,
+                self.records,
+                as_of=as_of,
+                scoring=scoring or self.scoring,
+                allowed=allowed,
+                events=events,
+                wanted=focus.reading.events if focus.reading else "",
+                top_k=top_k,
+            )
+            return SearchResult(query, as_of, hits, self.backend.name, focus=focus)
         hits = rank(
             semantic,
             self.records,

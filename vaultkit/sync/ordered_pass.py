@@ -39,7 +39,7 @@ from vaultkit.text.vocabulary import Vocabulary
 # Days in a row on which the summarizer's endpoint was unusable (refused, timed out, 5xx after
 # its retries) before a run stops: the rest would fail the same way, each after its own retries.
 MAX_OUTAGE_DAYS = 3
-RELATED_VERSION = 3  # bump when `summary.related` computes differently: every day is related again
+RELATED_VERSION = 4  # bump when `summary.related` computes differently: every day is related again
 
 
 @dataclass

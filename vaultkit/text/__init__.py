@@ -4,6 +4,8 @@
 - `vocabulary`: the controlled vocabulary (terms, aliases, people) and how a day's terms map to it
 - `lexicon`: the words of events and statuses (decided, selesai, outage, ...): what the
   summarizer weighs, the index marks and a question's intent reads
+- `frames`: whether a line says a thing happened or only jokes, asks or supposes it
+- `synonyms`: event and status words of both languages as one term ("selesai" is "finished")
 
 May import: the core modules (`errors`, `model`, `config`, `dates`).
 """

@@ -97,6 +97,19 @@ class Vocabulary:
         key = self._aliases.get(key, key)
         return self._terms.get(key) or self._tags.get(key)
 
+    def spellings(self, word: str) -> list[str]:
+        """Every spelling of what `word` names: the term or person and its aliases (the word
+        alone when the vocabulary and the people do not know it)."""
+        key = term_key(word)
+        term = self._terms.get(self._aliases.get(key, key))
+        if term is not None:
+            canonical = term_key(term[1])
+            return [term[1], *(a for a, t in self._aliases.items() if t == canonical)]
+        person = self._people_aliases.get(key) or self._people.get(key)
+        if person is not None:
+            return [person, *(a for a, p in self._people_aliases.items() if p == person)]
+        return [word]
+
     def listing(self) -> dict[str, list[str]]:
         """Canonical terms per kind, known people, and `alias -> canonical` lines (for prompts)."""
         lists: dict[str, list[str]] = {k: [] for k in LOOKUP_KINDS}
