@@ -18,9 +18,10 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from bench import generate
 
@@ -241,3 +242,22 @@ def machine() -> dict[str, Any]:
         "sqlite": __import__("sqlite3").sqlite_version,
         "peak_memory_tool": TIME_V,
     }
+
+
+class _Question(Protocol):
+    category: str
+
+    def as_dict(self, qid: str) -> dict[str, object]: ...
+
+
+def write_queries(path: Path, questions: Sequence[_Question]) -> None:
+    """A dev set's questions as `vaultkit eval` reads them, one JSON object a line, each id its
+    category and its number in it (`latest-007`)."""
+    counts: Counter[str] = Counter()
+    lines = []
+    for q in questions:
+        counts[q.category] += 1
+        lines.append(
+            json.dumps(q.as_dict(f"{q.category}-{counts[q.category]:03d}"), ensure_ascii=False)
+        )
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -66,6 +66,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from bench.common import write_queries
 from bench.everyday_data import ASSISTANT, PEOPLE, build_vault
 from bench.everyday_questions import questions
 
@@ -74,45 +75,28 @@ MARKER = "Everyday-questions dev set written by bench/everyday.py."
 
 
 def config_dict() -> dict[str, object]:
-    """A workspace config (the keys `vaultkit init` writes), BM25, with the team."""
-    return {
-        "_about": MARKER,
-        "schema_version": 1,
-        "vault": "vault",
-        "languages": ["en", "id"],
-        "paths": {
-            "memory": "memory",
-            "summaries": "memory/summaries",
-            "chats": "memory/chats",
-            "people": "memory/people",
-            "projects": "memory/projects",
-            "archive": "archive",
-            "templates": "templates",
+    """vaultkit's starter config (`vaultkit init`'s) with the team's vocabulary and people, BM25."""
+    from vaultkit.workspace.init import default_config
+
+    config = default_config()
+    config["_about"] = MARKER
+    config["vocabulary"] = {
+        "projects": ["Homelab", "Payments API", "Blog"],
+        "technologies": (
+            "Kubernetes Docker PostgreSQL Python Redis Traefik Longhorn Helm Prometheus Grafana "
+            "Astro Hugo"
+        ).split(),
+        "libraries": ["SQLAlchemy", "Alembic", "FastAPI", "Pydantic"],
+        "aliases": {
+            "k8s": "Kubernetes",
+            "K3s": "Kubernetes",
+            "postgres": "PostgreSQL",
+            "PG16": "PostgreSQL",
         },
-        "vocabulary": {
-            "projects": ["Homelab", "Payments API", "Blog"],
-            "technologies": (
-                "Kubernetes Docker PostgreSQL Python Redis Traefik Longhorn Helm Prometheus "
-                "Grafana Astro Hugo"
-            ).split(),
-            "libraries": ["SQLAlchemy", "Alembic", "FastAPI", "Pydantic"],
-            "aliases": {
-                "k8s": "Kubernetes",
-                "K3s": "Kubernetes",
-                "postgres": "PostgreSQL",
-                "PG16": "PostgreSQL",
-            },
-        },
-        "people": {"known": list(PEOPLE), "aliases": {}, "ignore": [ASSISTANT]},
-        "scoring": {
-            "weights": {"semantic": 0.5, "importance": 0.3, "recency": 0.2},
-            "recency_decay": 0.01,
-            "expansion_factor": 0.7,
-            "related_dates": 2,
-        },
-        "summarizer": {"backend": "offline", "heading": "Ringkasan Hari Ini"},
-        "search": {"backend": "bm25", "top_k": 5},
     }
+    config["people"] = {"known": list(PEOPLE), "aliases": {}, "ignore": [ASSISTANT]}
+    config["search"] = {"backend": "bm25", "top_k": 5}
+    return config
 
 
 def write(out: Path, seed: int) -> dict[str, object]:
@@ -135,14 +119,7 @@ def write(out: Path, seed: int) -> dict[str, object]:
         (memory / f"{day.date.isoformat()}.md").write_text(day.note(), encoding="utf-8")
     days = [json.dumps(d.as_dict(), ensure_ascii=False) for d in vault.days.values()]
     (out / "days.jsonl").write_text("\n".join(days) + "\n", encoding="utf-8")
-    counts: Counter[str] = Counter()
-    lines = []
-    for q in qs:
-        counts[q.category] += 1
-        lines.append(
-            json.dumps(q.as_dict(f"{q.category}-{counts[q.category]:03d}"), ensure_ascii=False)
-        )
-    (out / "queries.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_queries(out / "queries.jsonl", qs)
     langs = Counter(f"{q.category}/{q.lang}" for q in qs)
     note_langs = Counter(d.lang for d in vault.days.values())
     return {
@@ -150,7 +127,7 @@ def write(out: Path, seed: int) -> dict[str, object]:
         "hand_written": sum(not d.generated for d in vault.days.values()),
         "note_languages": dict(sorted(note_langs.items())),
         "questions": len(qs),
-        "categories": dict(sorted(counts.items())),
+        "categories": dict(sorted(Counter(q.category for q in qs).items())),
         "languages": dict(sorted(langs.items())),
         "empty_spans": sum(1 for q in qs if q.span is not None and not q.gold),
     }

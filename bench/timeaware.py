@@ -105,6 +105,7 @@ from collections import Counter
 from datetime import date
 from pathlib import Path
 
+from bench.common import write_queries
 from bench.timeaware_data import ASSISTANT, PEOPLE, PEOPLE_ALIASES, TOPICS
 from bench.timeaware_questions import (
     Question,
@@ -169,20 +170,13 @@ def write(out: Path, seed: int, days: int, end: date) -> dict[str, object]:
     (out / "memory_config.json").write_text(json.dumps(config_dict(), indent=2) + "\n")
     for day, text in vault.notes.items():
         (memory / f"{day.isoformat()}.md").write_text(text, encoding="utf-8")
-    counts: Counter[str] = Counter()
-    lines = []
-    for q in qs:
-        counts[q.category] += 1
-        lines.append(
-            json.dumps(q.as_dict(f"{q.category}-{counts[q.category]:03d}"), ensure_ascii=False)
-        )
-    (out / "queries.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_queries(out / "queries.jsonl", qs)
     langs = Counter(f"{q.category}/{q.lang}" for q in qs)
     return {
         "notes": len(vault.notes),
         "first": vault.days[0].isoformat(),
         "last": vault.days[-1].isoformat(),
-        "questions": dict(sorted(counts.items())),
+        "questions": dict(sorted(Counter(q.category for q in qs).items())),
         "languages": dict(sorted(langs.items())),
     }
 
