@@ -45,6 +45,14 @@ def sync(
         ),
     ] = False,
     take_over: TakeOverOption = False,
+    rescan: Annotated[
+        bool,
+        typer.Option(
+            "--rescan",
+            help="List every folder and stat every file, not only what moved and the newest "
+            "month (sees an older note edited in place).",
+        ),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """The daily job: summarize missing or stale days, relate, render, link, refresh the index.
@@ -65,6 +73,7 @@ def sync(
                 progress=progress,
                 scope=Scope(resummarize=resummarize),
                 take_over=take_over,
+                rescan=rescan,
             )
         )
     if json:
