@@ -10,7 +10,7 @@ from datetime import date
 from pathlib import Path
 
 from vaultkit.config import Config
-from vaultkit.errors import IndexOwnerError, VaultkitError
+from vaultkit.errors import IndexOwnerError, VaultkitError, WriteError
 from vaultkit.files.catalog import Catalog
 from vaultkit.files.document import parse_document
 from vaultkit.files.layout import Layout
@@ -26,6 +26,7 @@ from vaultkit.index.store import refresh_index
 from vaultkit.model import Progress
 from vaultkit.pages.render import Renderer
 from vaultkit.pages.schema import add_marker, parse_summary, read_marker
+from vaultkit.state import vault_writable
 from vaultkit.summarize import Summarizer, make_summarizer
 from vaultkit.sync.linking import keep_linked
 from vaultkit.sync.ordered_pass import OrderedPass
@@ -89,6 +90,13 @@ def sync(
             )
         finally:
             catalog.close()
+    if not vault_writable(config.vault_dir):
+        raise WriteError(
+            "the vault is read-only (a read-only mount, or a folder this user may not write): "
+            "sync writes summaries and links into it; nothing was done (search and recall work)",
+            path=config.vault_dir,
+            rule="read-only-vault",
+        )
     with vault_lock(config.state_dir), batched_dir_sync():
         check_writer(config, take_over=take_over)
         catalog = open_catalog(config)
