@@ -136,6 +136,9 @@ def print_sync_report(report: SyncReport, *, data: bool = True) -> None:
         say("nothing to do: the vault is up to date")
     elif not report.changes:
         say("no file changed")
+    if report.indexed or report.embedded:
+        embedded = f", {report.embedded} chunks embedded" if report.embedded else ""
+        say(f"search index: {report.indexed} days read again{embedded}")
     if report.pushed:
         say(f"AnythingLLM: {len(report.pushed)} days pushed or removed")
     for plan in report.kept:

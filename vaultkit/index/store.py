@@ -2,9 +2,8 @@
 
 Each day's source files (daily note, local or archived; transcripts; summary) are recorded with their
 size, mtime and inode. A refresh re-reads only the days where one was added, changed or removed
-(`refresh` finds them), so one new day costs one day of work whatever the vault's size. The index
-holds nothing the vault does not: delete `.vaultkit/` and the next search rebuilds it; a corrupt
-or outdated one is thrown away and rebuilt.
+(`refresh` finds them), so one new day costs one day of work whatever the vault's size. Delete
+`.vaultkit/` (the state folder) and the next search rebuilds it; a corrupt one is rebuilt too.
 
 What a day's text is (`search.index`): `notes` (the daily note and its transcripts), `summaries` (the
 summary's topics and bullets) or `both` (the default; see docs/retrieval.md for the measurements).
@@ -194,11 +193,10 @@ class SearchIndex:
     ) -> RefreshReport:
         """Bring the index up to date with the vault, re-reading only the days whose files changed.
 
-        `files` and `archive` are a scan the caller (sync) has just made, and `folders` the
-        `folder_times` it took before it; without them it scans. A full refresh stats every file.
-        `full=False` is the quick check searches make (see `ChangeFinder.quick`); it falls back to a
-        full refresh when it cannot tell. With `changed` (sync's), only its paths are stat'ed
-        when the index is as the caller left it.
+        `files` and `archive` are a scan the caller (sync) has just made, `folders` the
+        `folder_times` it took before it and `changed` what it found changed (only those paths
+        are stat'ed, if the index is as it left it); without them it scans, statting every file.
+        `full=False` is the quick check searches make (`ChangeFinder.quick`), or a full refresh.
         """
         report = RefreshReport()
         if self.reader:  # the writer keeps the shared index; a reader has no files to read
@@ -304,6 +302,8 @@ class SearchIndex:
             else:
                 self._remove_day(day)
                 report.removed.append(date.fromisoformat(day))
+        if self._progress is not None and total > 1:  # a finished bar shows its total
+            self._progress("indexing", total, total)
         self.days.flush()  # the statistics, once for all these days, in the same transaction
         if by_day and self.embeds:
             from vaultkit.index.embeddings import bump_version

@@ -209,7 +209,7 @@ def _refresh(
         frozenset(catalog.changed() | written), catalog.indexed(), secrets.token_hex(8)
     )
     catalog.set_indexed(None)  # until the index holds this run's mark
-    refresh_index(
+    done = refresh_index(
         config,
         files=found.files,
         archive=found.archive,
@@ -217,6 +217,7 @@ def _refresh(
         progress=progress,
         changed=changed,
     )
+    report.indexed, report.embedded = len(done.indexed) + len(done.removed), done.embedded
     catalog.set_indexed(changed.mark)
 
 
