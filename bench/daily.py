@@ -86,6 +86,8 @@ def measure(days: int, store: str, runs: int, again: bool) -> dict[str, Any]:
     if store == "postgres":
         os.environ.setdefault("PGCONNECT_TIMEOUT", "10")
     ws = common.fresh_copy(template, f"daily-{days}-{store}-work")
+    if store == "postgres":  # the copy becomes the shared index's writer (it is another folder)
+        sync(ws, "--take-over")
     load = os.getloadavg()
     noop = [sync(ws) for _ in range(runs)]
     added, edited, rescan = [], [], []

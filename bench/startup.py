@@ -45,7 +45,9 @@ def measure(days: int, runs: int) -> dict[str, Any]:
         for text, word in common.QUERIES:
             args = ["search", text, "--json", "--as-of", common.AS_OF, "--config", config]
             cli.append(common.run_cmd([*common.VAULTKIT, *args])["seconds"])
-            grep.append(common.run_cmd(["grep", "-ril", "--", word, folder], check=False)["seconds"])
+            grep.append(
+                common.run_cmd(["grep", "-ril", "--", word, folder], check=False)["seconds"]
+            )
     mcp = common.mcp_round_trips(config, [t for t, _ in common.QUERIES], runs)
     grep_ms = common.median(grep) * 1000
     return {
@@ -71,16 +73,15 @@ def main(argv: list[str] | None = None) -> int:
     (common.OUT / "results-startup.json").write_text(
         json.dumps({"machine": common.machine(), "rows": rows}, indent=1) + "\n"
     )
-    print(
-        common.table(
-            ["days", "CLI median / p95 ms", "grep -ril median / p95 ms", "CLI / grep",
-             "MCP call median / p95 ms", "MCP / grep"],
-            [[r["days"], f"{r['cli_median_ms']:.0f} / {r['cli_p95_ms']:.0f}",
-              f"{r['grep_median_ms']:.0f} / {r['grep_p95_ms']:.0f}", f"{r['cli_vs_grep']:.2f}",
-              f"{r['mcp_median_ms']:.0f} / {r['mcp_p95_ms']:.0f}", f"{r['mcp_vs_grep']:.2f}"]
-             for r in rows],
-        )  # fmt: skip
-    )
+    timings = common.table(
+        ["days", "CLI median / p95 ms", "grep -ril median / p95 ms", "CLI / grep",
+         "MCP call median / p95 ms", "MCP / grep"],
+        [[r["days"], f"{r['cli_median_ms']:.0f} / {r['cli_p95_ms']:.0f}",
+          f"{r['grep_median_ms']:.0f} / {r['grep_p95_ms']:.0f}", f"{r['cli_vs_grep']:.2f}",
+          f"{r['mcp_median_ms']:.0f} / {r['mcp_p95_ms']:.0f}", f"{r['mcp_vs_grep']:.2f}"]
+         for r in rows],
+    )  # fmt: skip
+    print(timings)
     for r in rows:
         print(f"\nimports of one `vaultkit search` at {r['days']} days (cumulative ms):\n")
         print(common.table(["module", "ms"], [[m, f"{ms:.0f}"] for m, ms in r["imports_search"]]))
