@@ -178,3 +178,25 @@ def test_a_day_removed(big: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     config = load_config(big / "memory_config.json")
     hits = search(config, "Kubernetes", top_k=100, as_of=gone)
     assert gone not in [h.date for h in hits.hits]
+
+
+def test_an_old_summary_edited_in_place_is_never_overwritten(big: Path) -> None:
+    """The daily run does not see an older summary edited in place, so the catalog still holds it
+    as vaultkit's; the writer reads the file's own marker before replacing it and keeps it."""
+    day = FIRST + timedelta(days=100)
+    memory = big / "vault" / "memory"
+    summary = memory / "summaries" / f"{day}.summary.md"
+    with summary.open("a") as f:
+        f.write("\nMy own line about this day.\n")
+    edited = summary.read_bytes()
+    note = memory / f"{day}.md"
+    temp = note.with_name(".save.tmp")
+    temp.write_text(note.read_text() + "- Decided to adopt ClickHouse for the analytics.\n")
+    os.replace(temp, note)  # its note changes: the summary is due for a refresh
+    config = load_config(big / "memory_config.json")
+    report = sync(config)
+    assert summary.read_bytes() == edited
+    assert [w for w, why in report.failed if "kept" in why] == [day.isoformat()]
+    report = sync(config, rescan=True)  # now seen as a hand edit: kept, and said so
+    assert summary.read_bytes() == edited
+    assert [p.day for p in report.kept] == [day]
