@@ -9,11 +9,13 @@ import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
 from vaultkit.errors import ConfigError
 from vaultkit.redact import watch
+from vaultkit.state import state_dir
 from vaultkit.strict_json import DuplicateKeyError, loads_strict
 
 CONFIG_NAME = "memory_config.json"
@@ -191,9 +193,11 @@ class Config:
     def templates_dir(self) -> Path:
         return self.root / self.paths.templates
 
-    @property
+    @cached_property
     def state_dir(self) -> Path:
-        return self.vault_dir / ".vaultkit"
+        """`.vaultkit/` in the vault, or a folder of the user's cache when the vault cannot be
+        written (`vaultkit.state`)."""
+        return state_dir(self.vault_dir)
 
     @property
     def memory_index_file(self) -> Path:

@@ -12,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vaultkit.errors import DirtyFileError, NotAFileError, UnsafeWriteError
+from vaultkit.files.layout import scan_archive
+from vaultkit.files.listing import Listings
 from vaultkit.files.storage import (
     digest,
     file_digest,
@@ -94,7 +96,9 @@ def test_stale_temp_files_of_a_killed_run_are_removed(tmp_path: Path) -> None:
     (tmp_path / ".note.md.abc.tmp").write_text("half")
     (tmp_path / "chats" / ".t.md.x.tmp").write_text("half")
     (tmp_path / "note.md").write_text("whole")
-    assert remove_stale_temp_files(tmp_path) == 2
+    listings = Listings()  # what a scan found in the folders it listed
+    assert list(scan_archive(tmp_path, listings)) == []
+    assert remove_stale_temp_files(listings.temp_files()) == 2
     assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == ["note.md"]
 
 

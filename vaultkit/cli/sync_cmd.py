@@ -45,6 +45,14 @@ def sync(
         ),
     ] = False,
     take_over: TakeOverOption = False,
+    rescan: Annotated[
+        bool,
+        typer.Option(
+            "--rescan",
+            help="List every folder and stat every file, not only what moved and the newest "
+            "month (sees an older note edited in place).",
+        ),
+    ] = False,
     json: JsonOption = False,
 ) -> None:
     """The daily job: summarize missing or stale days, relate, render, link, refresh the index.
@@ -65,6 +73,7 @@ def sync(
                 progress=progress,
                 scope=Scope(resummarize=resummarize),
                 take_over=take_over,
+                rescan=rescan,
             )
         )
     if json:
@@ -127,6 +136,9 @@ def print_sync_report(report: SyncReport, *, data: bool = True) -> None:
         say("nothing to do: the vault is up to date")
     elif not report.changes:
         say("no file changed")
+    if report.indexed or report.embedded:
+        embedded = f", {report.embedded} chunks embedded" if report.embedded else ""
+        say(f"search index: {report.indexed} days read again{embedded}")
     if report.pushed:
         say(f"AnythingLLM: {len(report.pushed)} days pushed or removed")
     for plan in report.kept:

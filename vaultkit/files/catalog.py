@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from vaultkit.errors import WriteError
+from vaultkit.files.listing import Entry, Listings
 from vaultkit.model import SummaryFields
 
-SCHEMA = 9  # a new schema empties the cache (see CHANGELOG.md)
+SCHEMA = 10  # a new schema empties the cache (see CHANGELOG.md)
 
 
 @dataclass(frozen=True)
@@ -82,9 +83,13 @@ class Catalog:
     """Per-file facts keyed by path, recomputed only when a file's size or mtime changes."""
 
     def __init__(self, state_dir: Path, *, read_only: bool = False, fingerprint: str = "") -> None:
-        self._rows: dict[str, tuple[int, int, dict[str, Any]]] = {}
-        self._dirty: dict[str, tuple[int, int, dict[str, Any]]] = {}
+        # path -> (mtime_ns, size, inode, facts as JSON text: decoded when asked for)
+        self._rows: dict[str, tuple[int, int, int, str]] = {}
+        self._dirty: set[str] = set()
+        self.stats = 0  # files stat'ed by `facts` (a test counts them)
         self._gone: set[str] = set()
+        self._listings: Listings | None = None
+        self._indexed: str | None = None
         self._db: sqlite3.Connection | None = None
         self._path = state_dir / "catalog.sqlite"
         self._read_only = read_only
@@ -101,8 +106,8 @@ class Catalog:
             if stored is None or stored[0] != self._version:
                 self._start_over()
                 return
-            rows = self._db.execute("SELECT path, mtime_ns, size, facts FROM files").fetchall()
-            self._rows = {p: (m, s, json.loads(f)) for p, m, s, f in rows}
+            rows = self._db.execute("SELECT path, mtime_ns, size, inode, facts FROM files")
+            self._rows = {p: (m, s, i, f) for p, m, s, i, f in rows}
         except (sqlite3.DatabaseError, OSError, ValueError):
             with self._writing():
                 self._reset()  # a corrupt cache is rebuilt, never trusted
@@ -125,7 +130,11 @@ class Catalog:
         db = sqlite3.connect(self._path)
         db.execute(
             "CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, mtime_ns INTEGER, "
-            "size INTEGER, facts TEXT)"
+            "size INTEGER, inode INTEGER, facts TEXT)"
+        )
+        db.execute(
+            "CREATE TABLE IF NOT EXISTS folders (path TEXT PRIMARY KEY, mtime_ns INTEGER, "
+            "entries TEXT)"
         )
         db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
         db.execute("CREATE TABLE IF NOT EXISTS related (day TEXT PRIMARY KEY, features TEXT)")
@@ -136,8 +145,11 @@ class Catalog:
         self._rows = {}
         if self._db is not None and not self._read_only:
             with self._db:
-                self._db.execute("DELETE FROM files")
-                self._db.execute("DELETE FROM related")
+                for table in ("files", "related", "folders"):  # another schema: made anew
+                    self._db.execute(f"DROP TABLE IF EXISTS {table}")
+            self._db.close()
+            self._db = self._connect()
+            with self._db:
                 self._db.execute(
                     "INSERT OR REPLACE INTO meta VALUES ('version', ?)", (self._version,)
                 )
@@ -159,51 +171,95 @@ class Catalog:
         path: Path,
         compute: Callable[[Path], F],
         decode: Callable[[dict[str, Any]], F],
+        *,
+        inode: int | None = None,
     ) -> F:
-        """The facts of a file, from the cache when its size and mtime are unchanged."""
+        """The facts of a file, from the cache when its size and mtime are unchanged.
+
+        With `inode` (the file's inode in a listing of its folder, `files.listing`), a cached row
+        of the same inode is taken without a stat: the file was neither added nor replaced since
+        (an edit in place is the caller's to look for)."""
         key = os.fspath(path)
+        cached = self._rows.get(key)
+        if inode is not None and cached is not None and cached[2] == inode:
+            try:
+                return decode(json.loads(cached[3]))
+            except (TypeError, ValueError):  # a row of another shape: recompute it
+                pass
+        self.stats += 1
         try:
             stat = path.stat()
         except OSError:  # vanished since the scan, or a dangling link: not cached, let it fail
             return compute(path)
-        cached = self._rows.get(key)
         if cached and cached[0] == stat.st_mtime_ns and cached[1] == stat.st_size:
             try:
-                return decode(cached[2])
-            except TypeError:  # a row of another shape: recompute it
+                facts = decode(json.loads(cached[3]))
+            except (TypeError, ValueError):
                 pass
+            else:
+                if cached[2] != stat.st_ino:
+                    self._rows[key] = (cached[0], cached[1], stat.st_ino, cached[3])
+                    self._dirty.add(key)
+                return facts
         facts = compute(path)
-        row = (stat.st_mtime_ns, stat.st_size, facts.as_json())
-        self._rows[key] = row
-        self._dirty[key] = row
+        self._rows[key] = (stat.st_mtime_ns, stat.st_size, stat.st_ino, json.dumps(facts.as_json()))
+        self._dirty.add(key)
         return facts
 
     def put(self, path: Path, facts: F) -> F:
         """Record the facts of a file this run just wrote."""
         stat = path.stat()
-        row = (stat.st_mtime_ns, stat.st_size, facts.as_json())
-        self._rows[os.fspath(path)] = row
-        self._dirty[os.fspath(path)] = row
+        key = os.fspath(path)
+        self._rows[key] = (stat.st_mtime_ns, stat.st_size, stat.st_ino, json.dumps(facts.as_json()))
+        self._dirty.add(key)
         return facts
+
+    def changed(self) -> set[str]:
+        """The files whose facts this run computed or recorded, and those found gone."""
+        return self._dirty | self._gone
 
     def forget_missing(self, present: set[str]) -> None:
         """Drop rows of files that no longer exist."""
         self._gone = {p for p in self._rows if p not in present}
         for path in self._gone:
             del self._rows[path]
+        self._dirty -= self._gone
+
+    def listings(self) -> dict[str, tuple[int, list[Entry]]]:
+        """The folder listings the last saved run kept (`files.listing`)."""
+        if self._db is None:
+            return {}
+        rows = self._db.execute("SELECT path, mtime_ns, entries FROM folders")
+        return {p: (m, [(n, w, i) for n, w, i in json.loads(e)]) for p, m, e in rows}
+
+    def keep_listings(self, listings: Listings) -> None:
+        """Keep this run's listings for the next run (written by `save`)."""
+        self._listings = listings
 
     def save(self) -> None:
         """Write changed rows in one transaction."""
-        if self._db is None or self._read_only or not (self._dirty or self._gone):
+        listings = self._listings
+        changed = listings.changed() if listings else {}
+        gone = listings.gone() if listings else []
+        if self._db is None or self._read_only:
             return
         with self._writing(), self._db:
+            self._db.execute(
+                "INSERT OR REPLACE INTO meta VALUES ('indexed', ?)", (self._indexed or "",)
+            )
             self._db.executemany(
-                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?)",
-                [(p, m, s, json.dumps(f)) for p, (m, s, f) in self._dirty.items()],
+                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)",
+                [(p, *self._rows[p]) for p in sorted(self._dirty)],
             )
             self._db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in self._gone])
+            self._db.executemany(
+                "INSERT OR REPLACE INTO folders VALUES (?, ?, ?)",
+                [(f, m, json.dumps(e)) for f, (m, e) in sorted(changed.items())],
+            )
+            self._db.executemany("DELETE FROM folders WHERE path = ?", [(f,) for f in gone])
         self._dirty.clear()
         self._gone.clear()
+        self._listings = None
 
     def related_state(self, params: str) -> dict[str, str]:
         """The days (and their features' digests) the last completed related-days pass saw,
@@ -223,6 +279,17 @@ class Catalog:
             self._db.execute("DELETE FROM related")
             self._db.executemany("INSERT INTO related VALUES (?, ?)", sorted(days.items()))
             self._db.execute("INSERT OR REPLACE INTO meta VALUES ('related', ?)", (params,))
+
+    def indexed(self) -> str | None:
+        """The mark the search index was left with by the last saved run (`index.refresh.Changed`)."""
+        if self._db is None:
+            return None
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'indexed'").fetchone()
+        return str(row[0]) if row else None
+
+    def set_indexed(self, mark: str | None) -> None:
+        """The mark to record at `save` (None: the index is not known to be in step)."""
+        self._indexed = mark
 
     def settings(self) -> str | None:
         """The settings the last completed sync ran with (`sync.settings`), if recorded."""

@@ -18,6 +18,7 @@ from typing import Literal
 
 from vaultkit.config import MEMORY_INDEX_NAME, Config
 from vaultkit.dates import DATE_PATTERN, parse_date
+from vaultkit.files.listing import FILE, FOLDER, LINKED, TEMP, Listings, list_folder
 from vaultkit.files.storage import file_kind
 
 DAILY_NAME = re.compile(rf"^({DATE_PATTERN})\.md$")
@@ -117,8 +118,9 @@ class VaultFiles:
         return sorted(self.daily)
 
 
-def scan(layout: Layout) -> VaultFiles:
-    """List the memory, chats and summaries folders (names only; no file is opened)."""
+def scan(layout: Layout, listings: Listings | None = None) -> VaultFiles:
+    """List the memory, chats and summaries folders (names only; no file is opened); with
+    `listings`, only the folders that moved since they were kept (`files.listing`)."""
     # Names are matched as strings and a Path is built once per kept file: with tens of
     # thousands of files, Path objects for `.name` and `.parent` were a tenth of a lint run.
     found = VaultFiles()
@@ -127,7 +129,7 @@ def scan(layout: Layout) -> VaultFiles:
     linked, irregular = found.linked_folders, found.irregular
     roots = ((layout.memory_dir, skip), (layout.summaries_dir, ()), (layout.chats_dir, ()))
     for root, skipped in roots:
-        for folder, name, path in _markdown_files(root, skipped, linked, irregular):
+        for folder, name, path in _markdown_files(root, skipped, linked, irregular, listings):
             known = layout.kind_of(folder, name)
             if known is None:
                 if not (name == MEMORY_INDEX_NAME and folder == layout.memory):
@@ -141,7 +143,9 @@ def scan(layout: Layout) -> VaultFiles:
             else:
                 found.transcripts.setdefault(day, []).append(path)
     notes = {
-        path for root in entity_dirs for _, _, path in _markdown_files(root, irregular=irregular)
+        path
+        for root in entity_dirs
+        for _, _, path in _markdown_files(root, irregular=irregular, listings=listings)
     }
     found.entities = sorted(notes)
     found.irregular.sort()
@@ -152,10 +156,12 @@ def scan(layout: Layout) -> VaultFiles:
     return found
 
 
-def scan_archived_transcripts(layout: Layout) -> dict[date, list[Path]]:
+def scan_archived_transcripts(
+    layout: Layout, listings: Listings | None = None
+) -> dict[date, list[Path]]:
     """The archived transcripts (`<archive>/chats/...`) by day."""
     found: dict[date, list[Path]] = {}
-    for folder, name, path in _markdown_files(layout.archive_chats_dir):
+    for folder, name, path in _markdown_files(layout.archive_chats_dir, listings=listings):
         known = layout.kind_of(folder, name)
         if known is not None:
             found.setdefault(date.fromisoformat(known[0]), []).append(path)
@@ -183,10 +189,10 @@ def date_in_parts(parts: Sequence[str]) -> date | None:
     return None
 
 
-def scan_archive(root: Path) -> dict[date, Path]:
+def scan_archive(root: Path, listings: Listings | None = None) -> dict[date, Path]:
     """Daily notes (`YYYY-MM-DD.md`) anywhere below an archive folder; the first path wins."""
     notes: dict[date, Path] = {}
-    for path in sorted(path for _, _, path in _markdown_files(root)):
+    for path in sorted(path for _, _, path in _markdown_files(root, listings=listings)):
         match = DAILY_NAME.match(path.name)
         day = parse_date(match.group(1)) if match else None
         if day is not None:
@@ -199,6 +205,7 @@ def _markdown_files(
     skip: tuple[Path, ...] = (),
     linked: list[Path] | None = None,
     irregular: list[tuple[Path, str]] | None = None,
+    listings: Listings | None = None,
 ) -> Iterator[tuple[str, str, Path]]:
     """(folder, name, path) of every `.md` file below `root`, skipping dot folders, temp files
     and the `skip` trees; `folder` is the walk's own string, `root`'s exactly for its top files.
@@ -207,10 +214,12 @@ def _markdown_files(
     to `linked`, so the caller can say so. A linked file is listed and read through. A `.md`
     name that is not a regular file (a named pipe, a socket, a device; a folder named like a
     day's file) is never listed: opening a pipe waits forever. It goes to `irregular` with what
-    it is, so the caller can say what it skipped.
+    it is, so the caller can say what it skipped. With `listings`, a folder whose mtime has not
+    moved since the last run is not listed again (`files.listing`).
     """
     if root.is_dir():
-        yield from _walk(os.fspath(root), {os.fspath(s) for s in skip}, linked, irregular)
+        skipped = {os.fspath(s) for s in skip}
+        yield from _walk(os.fspath(root), skipped, linked, irregular, listings)
 
 
 def _walk(
@@ -218,35 +227,28 @@ def _walk(
     skipped: set[str],
     linked: list[Path] | None,
     irregular: list[tuple[Path, str]] | None,
+    listings: Listings | None,
 ) -> Iterator[tuple[str, str, Path]]:
-    try:
-        with os.scandir(top) as found:
-            entries = list(found)
-    except OSError:
+    entries = list_folder(top) if listings is None else listings.entries(top)
+    if entries is None:
         return
     folder, folders = Path(top), []
-    for entry in entries:
-        name = entry.name
-        if name.startswith(".") or entry.path in skipped:
+    for name, what, _ in entries:
+        if os.path.join(top, name) in skipped:
             continue
-        try:
-            if entry.is_dir():
-                if entry.is_symlink():
-                    if linked is not None:
-                        linked.append(folder / name)
-                    continue
-                if irregular is not None and DAY_FILE_NAME.match(name):
-                    irregular.append((folder / name, "a folder"))
-                folders.append(name)
-            elif name.endswith(".md"):
-                if entry.is_file() or not os.path.exists(entry.path):  # a broken link: unreadable
-                    yield top, name, folder / name
-                elif irregular is not None:
-                    irregular.append((folder / name, file_kind(entry.stat().st_mode)))
-        except OSError:
-            continue  # vanished during the walk: the next one sees it
+        if what == LINKED:
+            if linked is not None:
+                linked.append(folder / name)
+        elif what == FOLDER:
+            if irregular is not None and DAY_FILE_NAME.match(name):
+                irregular.append((folder / name, "a folder"))
+            folders.append(name)
+        elif what == FILE:
+            yield top, name, folder / name
+        elif what != TEMP and irregular is not None:
+            irregular.append((folder / name, what))
     for name in sorted(folders):
-        yield from _walk(os.path.join(top, name), skipped, linked, irregular)
+        yield from _walk(os.path.join(top, name), skipped, linked, irregular, listings)
 
 
 def stat_tree(

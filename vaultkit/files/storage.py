@@ -9,7 +9,7 @@ import hashlib
 import os
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from vaultkit.errors import DirtyFileError, NotAFileError, UnsafeWriteError, WriteError
@@ -213,14 +213,13 @@ def fsync_dir(directory: Path) -> None:
             os.close(fd)
 
 
-def remove_stale_temp_files(directory: Path) -> int:
-    """Delete temp files a killed run left behind (`.name.xxxx.tmp`); returns how many."""
+def remove_stale_temp_files(paths: Iterable[str]) -> int:
+    """Delete temp files a killed run left behind (`.name.xxxx.tmp`, found by the scan in the
+    folders whose mtime moved: `files.listing`); returns how many."""
     removed = 0
-    if not directory.is_dir():
-        return 0
-    for entry in directory.rglob(".*.tmp"):
+    for path in paths:
         with contextlib.suppress(OSError):
-            entry.unlink()
+            os.unlink(path)
             removed += 1
     return removed
 

@@ -45,6 +45,30 @@ class RefreshReport:
     embedded: int = 0  # chunk texts embedded (not found in the vector cache)
 
 
+@dataclass(frozen=True)
+class Changed:
+    """What a caller that keeps track (sync) knows changed since its last refresh: `paths` that
+    were added, changed or removed, valid when the index still holds the `since` mark that
+    refresh left; the refresh leaves `mark`. Any other index (rebuilt, refreshed by another
+    copy, left by a run that failed) gets a full refresh."""
+
+    paths: frozenset[str]
+    since: str | None
+    mark: str
+
+    def in_step(self, db: Database) -> bool:
+        """Whether the index still holds the mark the caller's last refresh left."""
+        row = db.execute("SELECT value FROM meta WHERE key = 'synced'").fetchone()
+        return self.since is not None and row is not None and row[0] == self.since
+
+    def leave_mark(self, db: Database) -> None:
+        db.execute(
+            "INSERT INTO meta VALUES ('synced', ?) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (self.mark,),
+        )
+
+
 class ChangeFinder:
     """Finds what changed in the vault against what the index's tables remember."""
 
@@ -66,6 +90,25 @@ class ChangeFinder:
         }
         changes.update((p, None) for p in stored.keys() - current.keys())
         return changes, len(current), not stored
+
+    def of_paths(self, paths: frozenset[str]) -> dict[str, FileState | None]:
+        """The state of each of `paths` that is a source of the index (None: gone)."""
+        changes: dict[str, FileState | None] = {}
+        for path in sorted(paths):
+            found = self.layout.kind_of(os.path.dirname(path), os.path.basename(path))
+            if found is None or (found[1] != "summary" and not self.notes_too):
+                continue
+            try:
+                stat = os.stat(path)
+            except OSError:
+                changes[path] = None
+                continue
+            if not S_ISREG(stat.st_mode):
+                self.irregular.append((Path(path), file_kind(stat.st_mode)))
+                changes[path] = None
+                continue
+            changes[path] = FileState(*found, stat.st_mtime_ns, stat.st_size, stat.st_ino)
+        return changes
 
     def quick(self) -> dict[str, FileState | None] | None:
         """The files added, removed or changed, found without a stat of every file.
@@ -261,6 +304,15 @@ class ChangeFinder:
         return out
 
 
+def one_note(files: dict[str, FileState], memory: str) -> dict[str, FileState]:
+    """A day's files with one daily note: the local one (in `memory`), else the first archived."""
+    notes = sorted(
+        (p for p, f in files.items() if f.kind == "note"),
+        key=lambda p: (os.path.dirname(p) != memory, p.split(os.sep)),
+    )
+    return {p: f for p, f in files.items() if f.kind != "note" or p == notes[0]}
+
+
 RECENT_DAYS = 7  # days whose files a quick refresh stats: where notes are edited in place
 _GONE = -2  # the mtime of a folder that no longer exists
 _RACY = -1  # the mtime stored for a folder changed too recently to trust (see `_mtime`)
@@ -293,6 +345,19 @@ def folder_times(layout: Layout, notes_too: bool) -> dict[str, int]:
     flat, trees = _roots(layout, notes_too)
     folders = [*flat, *trees, *(f for root in trees for f in _tree(root))]
     return {folder: _mtime(folder) for folder in folders}
+
+
+def listed_folder_times(
+    layout: Layout, notes_too: bool, listed: Mapping[str, int]
+) -> dict[str, int]:
+    """`folder_times` from the mtimes a scan took as it listed each folder (`files.listing`),
+    with no folder stat'ed again; a root the scan did not list is absent (`_GONE`)."""
+    flat, trees = _roots(layout, notes_too)
+    out = {root: listed.get(root, _GONE) for root in (*flat, *trees)}
+    for tree in trees:
+        inside = _below(tree)
+        out.update((f, m) for f, m in listed.items() if f.startswith(inside))
+    return out
 
 
 def _tree(root: str) -> Iterator[str]:

@@ -2,9 +2,8 @@
 
 Each day's source files (daily note, local or archived; transcripts; summary) are recorded with their
 size, mtime and inode. A refresh re-reads only the days where one was added, changed or removed
-(`refresh` finds them), so one new day costs one day of work whatever the vault's size. The index
-holds nothing the vault does not: delete `.vaultkit/` and the next search rebuilds it; a corrupt
-or outdated one is thrown away and rebuilt.
+(`refresh` finds them), so one new day costs one day of work whatever the vault's size. Delete
+`.vaultkit/` (the state folder) and the next search rebuilds it; a corrupt one is rebuilt too.
 
 What a day's text is (`search.index`): `notes` (the daily note and its transcripts), `summaries` (the
 summary's topics and bullets) or `both` (the default; see docs/retrieval.md for the measurements).
@@ -30,7 +29,7 @@ from vaultkit.files.storage import read_bytes
 from vaultkit.index.bm25 import DayIndex
 from vaultkit.index.daytext import embed_chunks, read_day_text
 from vaultkit.index.records import Records
-from vaultkit.index.refresh import ChangeFinder, FileState, RefreshReport, folder_times
+from vaultkit.index.refresh import ChangeFinder, FileState, RefreshReport, folder_times, one_note
 from vaultkit.index.sql import Database, open_sqlite
 from vaultkit.model import Progress
 from vaultkit.pages.schema import fields_of
@@ -38,6 +37,7 @@ from vaultkit.text.language import Analyzer
 
 if TYPE_CHECKING:
     from vaultkit.index.embeddings import Embedder
+    from vaultkit.index.refresh import Changed
     from vaultkit.index.shared import SharedIndex
 
 SQLITE_NAME = "index.sqlite"
@@ -189,20 +189,29 @@ class SearchIndex:
         *,
         full: bool = True,
         folders: Mapping[str, int] | None = None,
+        changed: Changed | None = None,
     ) -> RefreshReport:
         """Bring the index up to date with the vault, re-reading only the days whose files changed.
 
-        `files` and `archive` are a scan the caller (sync) has just made, and `folders` the
-        `folder_times` it took before it; without them it scans. A full refresh stats every file.
-        `full=False` is the quick check searches make (see `ChangeFinder.quick`); it falls back to a
-        full refresh when it cannot tell.
+        `files` and `archive` are a scan the caller (sync) has just made, `folders` the
+        `folder_times` it took before it and `changed` what it found changed (only those paths
+        are stat'ed, if the index is as it left it); without them it scans, statting every file.
+        `full=False` is the quick check searches make (`ChangeFinder.quick`), or a full refresh.
         """
         report = RefreshReport()
         if self.reader:  # the writer keeps the shared index; a reader has no files to read
             return report
         finder = ChangeFinder(self.layout, self._notes_too, self.db)
         changes = None if full or files is not None else finder.quick()
-        if changes is not None:
+        building = self.shared is not None and self.shared.pending is not None
+        if changed is not None and not building and changed.in_step(self.db):
+            changes = finder.of_paths(changed.paths)
+            report.files = len(changes)
+            with self.db:
+                self._apply(changes, report)
+                changed.leave_mark(self.db)
+                finder.store_folders(folders or {})
+        elif changes is not None:
             with self.db:
                 self._apply(changes, report)
         else:
@@ -217,6 +226,8 @@ class SearchIndex:
                 # finds no folders and makes a full refresh.
                 self.db.execute("DELETE FROM folders")
                 finder.store_folders(folders or {})
+                if changed is not None:
+                    changed.leave_mark(self.db)
         report.warnings += [
             f"skipped {self.layout.rel(path)}: {what}, not a regular file"
             for path, what in sorted(set(finder.irregular))
@@ -286,27 +297,18 @@ class SearchIndex:
                     day_files[path] = facts
             self.db.execute("DELETE FROM files WHERE day = ?", (day,))
             if day_files:
-                self._index_day(day, self._one_note(day_files), report)
+                self._index_day(day, one_note(day_files, os.fspath(self.config.memory_dir)), report)
                 report.indexed.append(date.fromisoformat(day))
             else:
                 self._remove_day(day)
                 report.removed.append(date.fromisoformat(day))
+        if self._progress is not None and total > 1:  # a finished bar shows its total
+            self._progress("indexing", total, total)
         self.days.flush()  # the statistics, once for all these days, in the same transaction
         if by_day and self.embeds:
             from vaultkit.index.embeddings import bump_version
 
             bump_version(self.db)  # the days' chunks were replaced
-
-    def _one_note(self, files: dict[str, FileState]) -> dict[str, FileState]:
-        """A day's files with one daily note: the local one, else the first archived path."""
-        notes = sorted(
-            (p for p, f in files.items() if f.kind == "note"),
-            key=lambda p: (
-                os.path.dirname(p) != os.fspath(self.config.memory_dir),
-                p.split(os.sep),
-            ),
-        )
-        return {p: f for p, f in files.items() if f.kind != "note" or p == notes[0]}
 
     def _index_day(self, day: str, files: dict[str, FileState], report: RefreshReport) -> None:
         """Read a day's files, index its text and store its summary fields."""
@@ -466,14 +468,14 @@ def refresh_index(
     archive: Mapping[date, Path] | None = None,
     folders: Mapping[str, int] | None = None,
     progress: Progress | None = None,
+    changed: Changed | None = None,
 ) -> RefreshReport:
-    """Bring the vault's search index up to date (what `sync` calls at its end, with its scan
-    and the `folder_times` it took before it)."""
+    """Bring the vault's search index up to date (what `sync` calls at its end: `index.refresh`)."""
     with (
         translated_errors(config),
         SearchIndex(config, embedder=embedder, progress=progress) as index,
     ):
-        return index.refresh(files, archive, folders=folders)
+        return index.refresh(files, archive, folders=folders, changed=changed)
 
 
 @contextlib.contextmanager

@@ -44,6 +44,7 @@ from vaultkit.mcp.tools import (
     writable,
 )
 from vaultkit.redact import redact
+from vaultkit.state import kept_elsewhere
 
 # Newest first; a client asking for another version gets the newest (the spec's negotiation).
 PROTOCOL_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
@@ -89,7 +90,10 @@ class McpServer:
         self.log = log if log is not None else sys.stderr
         self.read_only = read_only
         self.protocol_version = PROTOCOL_VERSIONS[0]
-        self.current_config()  # a broken config fails at start, before the host connects
+        config = self.current_config()  # a broken config fails at start, before the host connects
+        elsewhere = kept_elsewhere(config.vault_dir, config.state_dir)
+        if elsewhere:  # said once, at start
+            print(redact(f"vaultkit: {elsewhere}"), file=self.log)
 
     def current_config(self) -> Config:
         """The config as it is now: read at each call (~2 ms), so an edit, or a vault that

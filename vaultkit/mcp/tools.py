@@ -5,11 +5,8 @@ call itself (the same core functions the CLI commands call; the writes are `mcp.
 from __future__ import annotations
 
 import json
-import os
-import stat
 from collections.abc import Mapping
 from datetime import date
-from pathlib import Path
 from typing import IO, Any
 
 from vaultkit.config import Config
@@ -18,6 +15,7 @@ from vaultkit.redact import redact
 from vaultkit.search.filters import Filters
 from vaultkit.search.intent import MAX_QUERY_CHARS
 from vaultkit.search.recall import DEFAULT_MAX_CHARS, DEFAULT_MAX_DAYS
+from vaultkit.state import may_write
 
 # What one call may ask for: a model's context holds no more (a larger answer is a mistake).
 MAX_DAYS = 100
@@ -218,18 +216,7 @@ def writable(config: Config) -> bool:
     folders = [config.vault_dir, config.memory_dir]
     if config.state_dir.exists():
         folders.append(config.state_dir)  # the lock lives there
-    return all(_may_write(folder) for folder in folders)
-
-
-def _may_write(folder: Path) -> bool:
-    try:
-        mode = os.stat(folder).st_mode
-        read_only_mount = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
-    except OSError:
-        return False
-    if read_only_mount or not stat.S_ISDIR(mode) or not mode & 0o222:
-        return False
-    return os.access(folder, os.W_OK | os.X_OK)
+    return all(may_write(folder) for folder in folders)
 
 
 def call_tool(

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import secrets
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
 from vaultkit.config import Config
-from vaultkit.errors import IndexOwnerError, VaultkitError
+from vaultkit.errors import IndexOwnerError, VaultkitError, WriteError
 from vaultkit.files.catalog import Catalog
 from vaultkit.files.document import parse_document
 from vaultkit.files.layout import Layout
@@ -18,12 +20,13 @@ from vaultkit.files.storage import (
     read_bytes,
     remove_stale_temp_files,
 )
-from vaultkit.index.refresh import folder_times
+from vaultkit.index.refresh import Changed, listed_folder_times
 from vaultkit.index.shared import check_writer
 from vaultkit.index.store import refresh_index
 from vaultkit.model import Progress
 from vaultkit.pages.render import Renderer
 from vaultkit.pages.schema import add_marker, parse_summary, read_marker
+from vaultkit.state import vault_writable
 from vaultkit.summarize import Summarizer, make_summarizer
 from vaultkit.sync.linking import keep_linked
 from vaultkit.sync.ordered_pass import OrderedPass
@@ -65,8 +68,13 @@ def sync(
     progress: Progress | None = None,
     scope: Scope | None = None,
     take_over: bool = False,
+    rescan: bool = False,
 ) -> SyncReport:
     """Run the whole pass under the vault lock; one failing day never stops the others.
+
+    The run looks at what changed since the last one: the folders whose mtime moved, the files
+    they gained, lost or had replaced, and the newest days' files (`survey`); `rescan` lists
+    every folder and stats every file (an older note edited in place is seen then).
 
     A shared index that another copy of the vault writes stops the run before any work, unless
     `take_over` makes this copy its writer (see `vaultkit.index.shared`)."""
@@ -76,13 +84,26 @@ def sync(
         scope = replace(scope, days=[d for d in scope.days or [only] if d == only])
     if dry_run:
         catalog = open_catalog(config, read_only=True)
-        return _sync(config, catalog, vocabulary, scope, True, force, summarizer, progress)
+        try:
+            return _sync(
+                config, catalog, vocabulary, scope, True, force, summarizer, progress, None
+            )
+        finally:
+            catalog.close()
+    if not vault_writable(config.vault_dir):
+        raise WriteError(
+            "the vault is read-only (a read-only mount, or a folder this user may not write): "
+            "sync writes summaries and links into it; nothing was done (search and recall work)",
+            path=config.vault_dir,
+            rule="read-only-vault",
+        )
     with vault_lock(config.state_dir), batched_dir_sync():
         check_writer(config, take_over=take_over)
-        remove_stale_temp_files(config.memory_dir)
         catalog = open_catalog(config)
         try:
-            report = _sync(config, catalog, vocabulary, scope, False, force, summarizer, progress)
+            report = _sync(
+                config, catalog, vocabulary, scope, False, force, summarizer, progress, not rescan
+            )
         finally:
             unsaved = _save(catalog)  # also when the run dies: what was learnt is kept
         if unsaved:
@@ -111,12 +132,13 @@ def _sync(
     force: bool,
     summarizer: Summarizer | None,
     progress: Progress | None,
+    quick: bool | None,
 ) -> SyncReport:
     report = SyncReport(dry_run=dry_run)
     layout = Layout(config)
-    notes_too = config.search.index != "summaries"
-    folders = folder_times(layout, notes_too)  # before the scan, for the index's quick checks
-    found = survey(config, catalog, extra_source=scope.source, layout=layout)
+    found = survey(config, catalog, extra_source=scope.source, layout=layout, quick=quick)
+    if found.listings is not None:
+        remove_stale_temp_files(found.listings.temp_files())
     vault = found.vault_names(vocabulary)
     reshaped = reshaped_days(config, catalog, found, vault)
     plans = plan_days(found, force=force, resummarize=scope.resummarize, reshaped=reshaped)
@@ -150,13 +172,7 @@ def _sync(
     keep_linked(config, found, report, dry_run)
     if not dry_run:
         try:
-            refresh_index(
-                config,
-                files=found.files,
-                archive=found.archive,
-                folders=folders,
-                progress=progress,
-            )
+            _refresh(config, catalog, found, report, progress)
         except IndexOwnerError:  # another copy took the index over meanwhile: not ours to fill
             raise
         except VaultkitError as exc:  # a derived cache: report it, keep what sync wrote
@@ -168,6 +184,41 @@ def _sync(
         if whole and not report.failed and not report.stopped:
             catalog.save_settings(encode(summary_settings(config, vault)))  # their days applied
     return report
+
+
+def _refresh(
+    config: Config,
+    catalog: Catalog,
+    found: Survey,
+    report: SyncReport,
+    progress: Progress | None,
+) -> None:
+    """The search index brought up to date with what this run found and wrote: only those files
+    are stat'ed when the index is as the last run left it, every file otherwise."""
+    layout = found.layout
+    notes_too = config.search.index != "summaries"
+    listings = found.listings
+    assert listings is not None  # a run that writes keeps the listings
+    # The folders' mtimes as the scan listed them: a file added since shows as a moved folder.
+    listed = {folder: mtime for folder, (mtime, _) in listings.fresh.items()}
+    folders = listed_folder_times(layout, notes_too, listed)
+    written = {
+        os.path.normpath(os.path.join(layout.vault, change.path)) for change in report.changes
+    }
+    changed = Changed(
+        frozenset(catalog.changed() | written), catalog.indexed(), secrets.token_hex(8)
+    )
+    catalog.set_indexed(None)  # until the index holds this run's mark
+    done = refresh_index(
+        config,
+        files=found.files,
+        archive=found.archive,
+        folders=folders,
+        progress=progress,
+        changed=changed,
+    )
+    report.indexed, report.embedded = len(done.indexed) + len(done.removed), done.embedded
+    catalog.set_indexed(changed.mark)
 
 
 def _push(config: Config, report: SyncReport, progress: Progress | None) -> None:

@@ -124,6 +124,8 @@ class OrderedPass:
             made.append(day)
         if self.progress and planned:
             self.progress("summarizing", len(planned), len(planned))
+        if self.progress and relating > 1 and related:  # a finished bar shows its total
+            self.progress("relating", related, related)
         # Only what this pass could relate counts as seen: an untried or failed day is planned
         # again next run, and the days after it are related then.
         self.catalog.save_related_state(self.params, seen)

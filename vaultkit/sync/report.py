@@ -36,6 +36,8 @@ class SyncReport:
     untried: list[date] = field(default_factory=list)  # left when the run stopped early
     skipped: list[tuple[str, str]] = field(default_factory=list)
     pushed: list[str] = field(default_factory=list)  # days sent to AnythingLLM (or removed)
+    indexed: int = 0  # days the search index read again (or removed)
+    embedded: int = 0  # chunk texts embedded (the semantic extra; not found in the vector cache)
     stopped: str | None = None
     dry_run: bool = False
 
@@ -59,6 +61,8 @@ class SyncReport:
             or self.failed
             or self.skipped
             or self.pushed
+            or self.indexed
+            or self.embedded
             or self.stopped
             or self.unusable
         )
@@ -77,5 +81,7 @@ class SyncReport:
             "deferred": [d.isoformat() for d in self.deferred],
             "untried": [d.isoformat() for d in self.untried],
             "pushed": list(self.pushed),
+            "indexed": self.indexed,
+            "embedded": self.embedded,
             "stopped": self.stopped,
         }

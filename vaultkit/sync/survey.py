@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, timedelta
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -26,6 +26,7 @@ from vaultkit.files.layout import (
     scan_archive,
     scan_archived_transcripts,
 )
+from vaultkit.files.listing import Listings
 from vaultkit.files.sources import content_of_note, content_of_transcript, read_text, source_digest
 from vaultkit.files.storage import digest, read_bytes
 from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE, find_wikilinks, managed_target
@@ -37,6 +38,11 @@ from vaultkit.summarize.people import file_evidence, vault_names
 from vaultkit.sync.related import features
 from vaultkit.text.language import Analyzer
 from vaultkit.text.vocabulary import Vocabulary
+
+# The newest days whose files a quick survey stats every run: where notes are edited in place
+# (an editor that writes the file itself moves no folder's mtime). A month of days is a few
+# dozen files; an older note edited in place is seen by `sync --rescan`.
+RECENT_DAYS = 31
 
 
 @dataclass
@@ -52,6 +58,7 @@ class Survey:
     notes: dict[date, SourceFacts] = field(default_factory=dict)
     transcripts: dict[Path, SourceFacts] = field(default_factory=dict)
     summaries: dict[date, SummaryFacts] = field(default_factory=dict)
+    listings: Listings | None = None  # the folders' listings, when the survey kept them
 
     def note_path(self, day: date) -> Path | None:
         """The daily note of a day: the local one, else the archived one, else one from `extra`."""
@@ -110,34 +117,57 @@ def survey(
     with_archive: bool = True,
     extra_source: Path | None = None,
     layout: Layout | None = None,
+    quick: bool | None = None,
 ) -> Survey:
     """Scan the vault (and archive) and get each file's facts, reading only changed files.
 
     `extra_source` is a folder of old daily notes read as raw material (backfill's SRC when it is
     not the archive); its days count as source days but never join the timeline spine.
+
+    `quick` (the daily sync) lists only the folders whose mtime moved since the last run kept
+    their listings, and stats only the files added or replaced since (a new inode) and the files
+    of the newest `RECENT_DAYS` days, where notes are edited in place; `quick=False` (`sync
+    --rescan`) lists every folder and stats every file, and keeps the listings too. None (the
+    read-only commands) lists every folder and stats every file, keeping nothing.
     """
     layout = layout or Layout(config)
-    files = scan(layout)
+    listings = None
+    if quick is not None:
+        listings = Listings(catalog.listings() if quick else {}, trust=quick)
+    files = scan(layout, listings)
     archive: dict[date, Path] = {}
     archived_transcripts: dict[date, list[Path]] = {}
     chats = layout.archive_chats_dir
     if with_archive:
         archive = {
-            d: p for d, p in scan_archive(config.archive_dir).items() if chats not in p.parents
+            d: p
+            for d, p in scan_archive(config.archive_dir, listings).items()
+            if chats not in p.parents
         }
-        archived_transcripts = scan_archived_transcripts(layout)
+        archived_transcripts = scan_archived_transcripts(layout, listings)
     extra = scan_archive(extra_source) if extra_source is not None else {}
     result = Survey(config, layout, files, archive, archived_transcripts, extra)
+    days = result.source_days
+    recent = (days[-1] - timedelta(days=RECENT_DAYS - 1)) if days else date.min
+    inodes = listings.inodes if listings is not None and listings.trust else {}
+
+    def inode(path: Path, day: date) -> int | None:
+        return None if day >= recent else inodes.get(os.fspath(path))
+
     present: set[str] = set()
-    for day in result.source_days:
+    for day in days:
         path = result.note_path(day)
         assert path is not None
         present.add(os.fspath(path))
-        result.notes[day] = catalog.facts(path, _note_facts, SourceFacts.from_json)
-    for paths in (*files.transcripts.values(), *archived_transcripts.values()):
+        result.notes[day] = catalog.facts(
+            path, _note_facts, SourceFacts.from_json, inode=inode(path, day)
+        )
+    for day, paths in (*files.transcripts.items(), *archived_transcripts.items()):
         for path in paths:
             present.add(os.fspath(path))
-            result.transcripts[path] = catalog.facts(path, _transcript_facts, SourceFacts.from_json)
+            result.transcripts[path] = catalog.facts(
+                path, _transcript_facts, SourceFacts.from_json, inode=inode(path, day)
+            )
     vocabulary = Vocabulary(config.vocabulary, config.people)
     known_days = frozenset(result.source_days) | frozenset(files.summaries)
     renderer = Renderer(config.templates_dir, config.summarizer.heading)
@@ -148,8 +178,13 @@ def survey(
 
     for day, path in files.summaries.items():
         present.add(os.fspath(path))
-        result.summaries[day] = catalog.facts(path, summary_facts, SummaryFacts.from_json)
+        result.summaries[day] = catalog.facts(
+            path, summary_facts, SummaryFacts.from_json, inode=inode(path, day)
+        )
     catalog.forget_missing(present)
+    if listings is not None:
+        catalog.keep_listings(listings)
+    result.listings = listings
     return result
 
 
