@@ -53,7 +53,7 @@ _UNSPACED = (
     "\u1100-\u11ff\u3130-\u318f\uff66-\uff9f"
 )
 _UNSPACED_RUN = re.compile(f"[{_UNSPACED}]+")
-_ASCII_WORD = re.compile(r"[a-z0-9]+")
+_ASCII_WORD = re.compile(r"[A-Za-z0-9]+")
 
 # A conventional English list (SMART/NLTK-like) plus chat filler. Question words ("what",
 # "when") are stopwords: they carry no topic.
@@ -147,12 +147,16 @@ def tokenize(
     """Index/query terms of ``text``: words minus stopwords and 1-char tokens, stemmed."""
     out = []
     same = _synonyms(languages) if do_stem and len(languages) > 1 else {}  # they bridge two
-    text = _ACRONYM_PLURAL.sub(r"\1", text)  # "PDFs" is "PDF" (no stemmer sees it: no vowel)
+    # An acronym's plural is the acronym ("PDFs" is "PDF"): no stemmer sees it, having no vowel.
     if text.isascii():  # most notes: the plain path, twice as fast
-        for w in _ASCII_WORD.findall(text.lower()):
+        for w in _ASCII_WORD.findall(text):
+            if w[-1] == "s" and len(w) > 2 and w[:-1].isupper() and w[:-1].isalpha():
+                w = w[:-1]
+            w = w.lower()
             if len(w) > 1 and w not in stopwords:
                 out.append(same.get(w) or (_stem(w, languages) if do_stem else w))
         return out
+    text = _ACRONYM_PLURAL.sub(r"\1", text)
     for token in _WORD.findall(text.casefold().replace("_", " ")):
         if token.isascii():
             if len(token) > 1 and token not in stopwords:
