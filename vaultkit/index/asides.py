@@ -63,17 +63,23 @@ def is_aside(text: str, answer: str = "") -> bool:
     """Whether a line mentions without a status: no news, put off, a reminder to talk, a joke,
     or a question that `answer` (the next line) does not answer with a status. A word of an
     event alone is no status here: "rilis Kestrel sempet disebut, ga ada update" names a release."""
-    if _states(text) and not jokes(text):
+    return aside(text, states(text, event_kinds(text)), states(answer, event_kinds(answer)))
+
+
+def aside(text: str, stated: bool, answered: bool) -> bool:
+    """`is_aside` for a line whose `states` and its next line's are known."""
+    if stated and not jokes(text):
         return False
     hits = _MATCHER.counts(text)
     if hits["no_news"] or hits["put_off"] or hits["reminder"] or jokes(text):
         return True
-    return text.rstrip().endswith("?") and not _states(answer)
+    return text.rstrip().endswith("?") and not answered
 
 
-def _states(text: str) -> bool:
-    """Whether a line says where something stands: a status word, a decision, an incident."""
-    return bool(_MATCHER.counts(text)["status"]) or bool(set(event_kinds(text)) & {"d", "i"})
+def states(text: str, kinds: str) -> bool:
+    """Whether a line with these `event_kinds` says where something stands: a status word, a
+    decision, an incident."""
+    return "d" in kinds or "i" in kinds or bool(_MATCHER.counts(text)["status"])
 
 
 def event_kinds(text: str) -> str:

@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from itertools import accumulate
 
-from vaultkit.index.asides import event_kinds, is_aside, label_of
+from vaultkit.index.asides import aside, event_kinds, label_of, states
 from vaultkit.index.date_terms import day_terms, is_date_term
 from vaultkit.index.mentions import ints as _ints
 from vaultkit.index.proximity import PROXIMITY_DISTANCE, proximity_bonus
@@ -115,6 +115,9 @@ class DayIndex:
         self.db.executemany(
             "INSERT INTO rk_post VALUES (?, ?, ?)", [(t, doc, f) for t, f in counts.items()]
         )
+        lines = [_line(t) for t in turns]
+        kinds = [event_kinds(line) for line in lines]
+        stated = [states(line, k) for line, k in zip(lines, kinds, strict=True)] + [False]
         positions: dict[str, array[int]] = {}
         for at, term in enumerate(term for terms in per_turn for term in terms):
             positions.setdefault(term, array("I")).append(at)
@@ -132,9 +135,11 @@ class DayIndex:
                 " ".join(
                     str(i)
                     for i, turn in enumerate(turns)
-                    if i >= len(turns) - restated or is_aside(_line(turn), _answer(turns, i))
+                    if i >= len(turns) - restated or aside(lines[i], stated[i], stated[i + 1])
                 ),
-                " ".join(m for i, turn in enumerate(turns) for m in _marks(i, turn, self.terms)),
+                " ".join(
+                    m for i, turn in enumerate(turns) for m in _marks(i, turn, kinds[i], self.terms)
+                ),
             ),
         )
         self._count_passages(passage_df, +1)
@@ -417,19 +422,14 @@ def _split_turns(turns: str, count: int) -> list[list[str]]:
     return [line.split() for line in turns.split("\n")] if count else []
 
 
-def _marks(i: int, turn: Turn, terms: Callable[[str], list[str]]) -> list[str]:
-    """A turn's marks (`mentions`): its event kinds (`asides.event_kinds`), and for a note's
+def _marks(i: int, turn: Turn, kinds: str, terms: Callable[[str], list[str]]) -> list[str]:
+    """A turn's marks (`mentions`): its event `kinds` (`asides.event_kinds`), and for a note's
     labelled line the number of terms its label holds ("3:2")."""
-    marks = [f"{i}{kind}" for kind in event_kinds(_line(turn))]
+    marks = [f"{i}{kind}" for kind in kinds]
     label = "" if turn.speaker else label_of(turn.text)
     if label and (count := len(_words(terms(label)))):
         marks.append(f"{i}:{count}")
     return marks
-
-
-def _answer(turns: list[Turn], i: int) -> str:
-    """The turn after turn `i`, where a question's answer would be ("" after the last)."""
-    return _line(turns[i + 1]) if i + 1 < len(turns) else ""
 
 
 def _line(turn: Turn) -> str:

@@ -75,6 +75,11 @@ class Focus:
     def intent(self) -> Intent | None:
         return self.reading.intent if self.reading else None
 
+    @property
+    def asks_done(self) -> bool:
+        """Whether the question asks when a thing was done ("kapan migrasi selesai?")."""
+        return self.reading is not None and self.reading.events == "c"
+
     def newer(self, day: date) -> date | None:
         """The newest topic day after `day`, when `day` is on the topic itself."""
         return self._newer.get(day)
@@ -226,7 +231,7 @@ def intent_part(focus: Focus, day: date, importance: float, semantic: float) -> 
     decision, an incident, a completion) first, each group by importance (1-10), semantic
     breaking ties. `latest`: the newest day about the topic (`_about`) leads."""
     intent, on_topic = focus.intent, focus.on_topic
-    if intent == "important" and focus.reading is not None and focus.reading.events == "c":
+    if intent == "important" and focus.asks_done:
         # When a thing was done: the day that says so best; a big day that lists it among
         # others ("K3s: done, blog: live") says it in passing.
         return ((day in focus.eventful) + (semantic * 10 + importance) / 11) / 2

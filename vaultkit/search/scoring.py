@@ -182,7 +182,7 @@ def _leaders(
     events = {d for d in parts if d in focus.eventful}
     if focus.intent == "important" and events:
         return events
-    if focus.reading is not None and focus.reading.events == "c":
+    if focus.asks_done:
         return set()  # "when did she join": no topic day says it was done, so none leads
     if events:  # "the latest decision": the newest of the days that state one
         parts = {d: p for d, p in parts.items() if d in events}
