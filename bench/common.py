@@ -138,39 +138,54 @@ def cli_searches(ws: Path, repeats: int) -> list[dict[str, Any]]:
     ]
 
 
-def mcp_round_trips(config: str, queries: Sequence[str], repeats: int) -> dict[str, Any]:
-    """Time `search` tool calls through a running `vaultkit mcp` server, as an MCP host makes them:
-    one JSON-RPC line written to its stdin, one read back from its stdout. Also the first call of
-    a new server (start, handshake, first answer), which a host pays once per session."""
-    start = time.perf_counter()
-    server = subprocess.Popen(
-        [*VAULTKIT, "mcp", "--config", config],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=ENV,
-    )  # fmt: skip
-    assert server.stdin is not None and server.stdout is not None
+class StdioMcp:
+    """A `vaultkit mcp` server on stdio, asked as an MCP host asks it: one JSON-RPC line written
+    to its stdin, one read back from its stdout; initialized on start."""
 
-    def ask(ident: int, method: str, params: dict[str, Any]) -> dict[str, Any]:
-        message = {"jsonrpc": "2.0", "id": ident, "method": method, "params": params}
-        server.stdin.write(json.dumps(message) + "\n")  # type: ignore[union-attr]
-        server.stdin.flush()  # type: ignore[union-attr]
-        answer = json.loads(server.stdout.readline())  # type: ignore[union-attr]
+    def __init__(self, command: Sequence[str], env: dict[str, str] | None = None) -> None:
+        self.process = subprocess.Popen(
+            list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
+        )
+        self.ident = 0
+        self.ask("initialize", {"protocolVersion": "2025-06-18", "capabilities": {}})
+
+    def ask(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        stdin, stdout = self.process.stdin, self.process.stdout
+        assert stdin is not None and stdout is not None
+        self.ident += 1
+        message = {"jsonrpc": "2.0", "id": self.ident, "method": method, "params": params}
+        stdin.write(json.dumps(message) + "\n")
+        stdin.flush()
+        answer = json.loads(stdout.readline())
         if "result" not in answer or answer["result"].get("isError"):
             raise SystemExit(f"mcp call failed: {answer}")
-        return answer["result"]
+        result: dict[str, Any] = answer["result"]
+        return result
 
-    ask(0, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {}})
-    call = {"name": "search", "arguments": {"query": queries[0], "as_of": AS_OF}}
-    ask(1, "tools/call", call)
+    def call(self, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        return self.ask("tools/call", {"name": tool, "arguments": arguments})
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+def mcp_round_trips(config: str, queries: Sequence[str], repeats: int) -> dict[str, Any]:
+    """Time `search` tool calls through a running `vaultkit mcp` server, as an MCP host makes them.
+    Also the first call of a new server (start, handshake, first answer), which a host pays once
+    per session."""
+    start = time.perf_counter()
+    server = StdioMcp([*VAULTKIT, "mcp", "--config", config], env=ENV)
+    server.call("search", {"query": queries[0], "as_of": AS_OF})
     first = time.perf_counter() - start
     seconds = []
-    for n in range(repeats):
-        for i, query in enumerate(queries):
-            call = {"name": "search", "arguments": {"query": query, "as_of": AS_OF}}
+    for _ in range(repeats):
+        for query in queries:
             began = time.perf_counter()
-            ask(2 + n * len(queries) + i, "tools/call", call)
+            server.call("search", {"query": query, "as_of": AS_OF})
             seconds.append(time.perf_counter() - began)
-    server.stdin.close()
-    server.wait(timeout=60)
+    server.close()
     return {"first_s": first, "median_ms": median(seconds) * 1000, "p95_ms": p95(seconds) * 1000}
 
 

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import generate
+from bench.common import StdioMcp, p95, table
 
 BENCH = Path(__file__).resolve().parent
 OUT = BENCH / "out"
@@ -59,11 +60,6 @@ QUERIES = [
 
 def log(message: str) -> None:
     print(f"[mcp_load] {message}", file=sys.stderr, flush=True)
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def calls_of(calls: int) -> list[tuple[str, dict[str, Any]]]:
@@ -205,30 +201,15 @@ def stdio_reads(config: Path, clients: int, calls: int) -> tuple[list[float], fl
     peaks: list[float] = []
 
     def client(ready: Callable[[], None]) -> list[float]:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "vaultkit", "mcp", "--config", str(config)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-        )  # fmt: skip
-        assert server.stdin is not None and server.stdout is not None
-
-        def ask(ident: int, method: str, params: dict[str, Any]) -> None:
-            message = {"jsonrpc": "2.0", "id": ident, "method": method, "params": params}
-            server.stdin.write(json.dumps(message) + "\n")  # type: ignore[union-attr]
-            server.stdin.flush()  # type: ignore[union-attr]
-            answer = json.loads(server.stdout.readline())  # type: ignore[union-attr]
-            if "result" not in answer or answer["result"].get("isError"):
-                raise SystemExit(f"stdio call failed: {answer}")
-
-        ask(0, "initialize", {"protocolVersion": "2025-06-18", "capabilities": {}})
+        server = StdioMcp([sys.executable, "-m", "vaultkit", "mcp", "--config", str(config)])
         ready()
         seconds = []
-        for n, (tool, arguments) in enumerate(calls_of(calls), 1):
+        for tool, arguments in calls_of(calls):
             began = time.perf_counter()
-            ask(n, "tools/call", {"name": tool, "arguments": arguments})
+            server.call(tool, arguments)
             seconds.append(time.perf_counter() - began)
-        peaks.append(memory_mb(server.pid)[1])
-        server.stdin.close()
-        server.wait(timeout=60)
+        peaks.append(memory_mb(server.process.pid)[1])
+        server.close()
         return seconds
 
     seconds, wall = in_parallel([client] * clients)
@@ -320,14 +301,9 @@ def row(name: str, seconds: list[float], wall: float) -> list[str]:
         name,
         str(len(seconds)),
         f"{statistics.median(seconds) * 1000:.0f}",
-        f"{percentile(seconds, 0.95) * 1000:.0f}",
+        f"{p95(seconds) * 1000:.0f}",
         f"{len(seconds) / wall:.1f}",
     ]
-
-
-def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
-    return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
 
 
 def main(argv: Sequence[str] | None = None) -> None:

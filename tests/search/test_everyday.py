@@ -5,7 +5,6 @@ searched through the real index and the real command."""
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 from datetime import date
@@ -13,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.fixtures.workspaces import synced_notes
 from vaultkit.config import load_config
 from vaultkit.search.recall import recall
 from vaultkit.search.search import search
-from vaultkit.sync.daily import sync
 
 # The weeks from Monday 2026-11-02; asked on Tuesday 2026-11-17, last week is 11-09 .. 11-15.
 DAYS = {
@@ -42,16 +41,8 @@ TUESDAY = date(2026, 11, 17)
 
 @pytest.fixture(scope="module")
 def vault(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("ws")
-    memory = root / "vault" / "memory"
-    memory.mkdir(parents=True)
-    config = {"schema_version": 1, "vault": "vault", "people": {"known": ["Dewi", "Raka"]}}
-    (root / "memory_config.json").write_text(json.dumps(config))
-    for day, text in DAYS.items():
-        (memory / f"{day}.md").write_text(f"# {day}\n\n{text}\n")
-    path = root / "memory_config.json"
-    assert sync(load_config(path)).ok
-    return path
+    people = {"known": ["Dewi", "Raka"]}
+    return synced_notes(tmp_path_factory.mktemp("ws"), DAYS, people=people)
 
 
 @pytest.mark.parametrize(

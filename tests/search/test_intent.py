@@ -4,18 +4,17 @@ recall. On a small vault of real files, synced and searched through the real ind
 
 from __future__ import annotations
 
-import json
 from datetime import date
 from pathlib import Path
 
 import pytest
 
+from tests.fixtures.workspaces import synced_notes
 from vaultkit.config import load_config
 from vaultkit.index.asides import event_kinds, is_aside
 from vaultkit.search.intent import read_query
 from vaultkit.search.recall import recall
 from vaultkit.search.search import search
-from vaultkit.sync.daily import sync
 
 AS_OF = date(2026, 6, 30)
 
@@ -159,15 +158,7 @@ DAYS = {
 
 @pytest.fixture
 def vault(tmp_path: Path) -> Path:
-    root = tmp_path / "ws"
-    memory = root / "vault" / "memory"
-    memory.mkdir(parents=True)
-    (root / "memory_config.json").write_text(json.dumps({"schema_version": 1, "vault": "vault"}))
-    for day, text in DAYS.items():
-        (memory / f"{day}.md").write_text(f"# {day}\n\n{text}\n")
-    config = root / "memory_config.json"
-    assert sync(load_config(config)).ok
-    return config
+    return synced_notes(tmp_path / "ws", DAYS)
 
 
 @pytest.mark.parametrize(
