@@ -73,11 +73,20 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     return time.perf_counter() - start, result
 
 
-def run_cmd(args: Sequence[str], *, cwd: Path | None = None, check: bool = True) -> dict[str, Any]:
-    """Run a command; wall seconds (perf_counter), peak RSS in MB (`/usr/bin/time -v`), output."""
+def run_cmd(
+    args: Sequence[str],
+    *,
+    cwd: Path | None = None,
+    check: bool = True,
+    env: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """Run a command; wall seconds (perf_counter), peak RSS in MB (`/usr/bin/time -v`), output.
+    `env` adds to the benches' environment."""
     full = [TIME_V, "-v", *args] if TIME_V else list(args)
     start = time.perf_counter()
-    proc = subprocess.run(full, cwd=cwd, capture_output=True, text=True, errors="replace", env=ENV)
+    proc = subprocess.run(
+        full, cwd=cwd, capture_output=True, text=True, errors="replace", env={**ENV, **(env or {})}
+    )
     seconds = time.perf_counter() - start
     peak = None
     stderr = proc.stderr

@@ -15,6 +15,7 @@ import json
 import os
 import re
 import sys
+import time
 import traceback
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -209,6 +210,9 @@ def stderr_console() -> Console:
     return Console(stderr=True, highlight=False)
 
 
+REDRAW_SECONDS = 0.1  # a bar is drawn again at most this often (rich's own pace is 0.1 s)
+
+
 class _Bar:
     """A progress bar with ETA on stderr: one line per stage (`summarizing`, `indexing`), started
     at the first report, so a run with nothing to do shows nothing."""
@@ -216,6 +220,7 @@ class _Bar:
     def __init__(self) -> None:
         self._progress: Any = None
         self._tasks: dict[str, Any] = {}
+        self._drawn = 0.0
 
     def __call__(self, stage: str, done: int, total: int, item: str = "") -> None:
         if self._progress is None:
@@ -235,11 +240,18 @@ class _Bar:
                 TextColumn("{task.fields[item]}", style="dim"),
                 console=stderr_console(),
                 transient=True,
+                # Drawn from this thread as the work reports: with no refresh thread, the core
+                # may fork workers (`vaultkit.parallel`) without a lock held by another thread.
+                auto_refresh=False,
             )
             self._progress.start()
         if stage not in self._tasks:
             self._tasks[stage] = self._progress.add_task(stage, total=total, item=item)
         self._progress.update(self._tasks[stage], completed=done, total=total, item=item)
+        now = time.monotonic()
+        if now - self._drawn >= REDRAW_SECONDS or done >= total:
+            self._progress.refresh()
+            self._drawn = now
 
     def stop(self) -> None:
         if self._progress is not None:

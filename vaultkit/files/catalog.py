@@ -11,7 +11,7 @@ import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -19,6 +19,7 @@ from typing import Any, Protocol, TypeVar
 from vaultkit.errors import WriteError
 from vaultkit.files.listing import Entry, Listings
 from vaultkit.model import SummaryFields
+from vaultkit.parallel import ordered_map
 
 SCHEMA = 10  # a new schema empties the cache (see CHANGELOG.md)
 
@@ -179,18 +180,49 @@ class Catalog:
         With `inode` (the file's inode in a listing of its folder, `files.listing`), a cached row
         of the same inode is taken without a stat: the file was neither added nor replaced since
         (an edit in place is the caller's to look for)."""
+        return self.many_facts([(path, inode)], compute, decode)[0]
+
+    def many_facts(
+        self,
+        files: Sequence[tuple[Path, int | None]],
+        compute: Callable[[Path], F],
+        decode: Callable[[dict[str, Any]], F],
+    ) -> list[F]:
+        """`facts` of each (path, inode); the files not in the cache are read on every core
+        (`compute` reads one file and writes nothing)."""
+        found: list[F | None] = []
+        todo: list[tuple[int, Path, os.stat_result | None]] = []
+        for path, inode in files:
+            facts, stat = self._cached(path, decode, inode)
+            if facts is None:
+                todo.append((len(found), path, stat))
+            found.append(facts)
+        computed = ordered_map(compute, [path for _, path, _ in todo])
+        for (at, path, stat), facts in zip(todo, computed, strict=True):
+            if stat is not None:
+                row = json.dumps(facts.as_json())
+                self._rows[os.fspath(path)] = (stat.st_mtime_ns, stat.st_size, stat.st_ino, row)
+                self._dirty.add(os.fspath(path))
+            found[at] = facts
+        return [facts for facts in found if facts is not None]
+
+    def _cached(
+        self, path: Path, decode: Callable[[dict[str, Any]], F], inode: int | None
+    ) -> tuple[F | None, os.stat_result | None]:
+        """A file's cached facts, or None and its stat (None too when it cannot be stat'ed:
+        vanished since the scan, or a dangling link; its facts are computed, not cached)."""
         key = os.fspath(path)
         cached = self._rows.get(key)
         if inode is not None and cached is not None and cached[2] == inode:
             try:
-                return decode(json.loads(cached[3]))
+                return decode(json.loads(cached[3])), None
             except (TypeError, ValueError):  # a row of another shape: recompute it
                 pass
         self.stats += 1
         try:
             stat = path.stat()
-        except OSError:  # vanished since the scan, or a dangling link: not cached, let it fail
-            return compute(path)
+        except OSError:
+            return None, None
         if cached and cached[0] == stat.st_mtime_ns and cached[1] == stat.st_size:
             try:
                 facts = decode(json.loads(cached[3]))
@@ -200,11 +232,8 @@ class Catalog:
                 if cached[2] != stat.st_ino:
                     self._rows[key] = (cached[0], cached[1], stat.st_ino, cached[3])
                     self._dirty.add(key)
-                return facts
-        facts = compute(path)
-        self._rows[key] = (stat.st_mtime_ns, stat.st_size, stat.st_ino, json.dumps(facts.as_json()))
-        self._dirty.add(key)
-        return facts
+                return facts, None
+        return None, stat
 
     def put(self, path: Path, facts: F) -> F:
         """Record the facts of a file this run just wrote."""

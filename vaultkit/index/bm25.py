@@ -36,15 +36,14 @@ import math
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from itertools import accumulate
 
-from vaultkit.index.asides import aside, event_kinds, label_of, states
+from vaultkit.index.analysis import DayRows, analyse_day, passage_stats
 from vaultkit.index.date_terms import day_terms, is_date_term
 from vaultkit.index.mentions import ints as _ints
 from vaultkit.index.proximity import PROXIMITY_DISTANCE, proximity_bonus
-from vaultkit.index.sql import Database, open_sqlite
-from vaultkit.index.turns import Turn, parse_turns
+from vaultkit.index.sql import PARAMS_AT_ONCE, Database, open_sqlite
 from vaultkit.text.language import Analyzer
 
 __all__ = ["PROXIMITY_DISTANCE", "RERANK_DAYS", "DayIndex", "proximity_bonus"]
@@ -63,7 +62,6 @@ CREATE TABLE IF NOT EXISTS rk_speaker(day TEXT, name TEXT, PRIMARY KEY(day, name
 CREATE TABLE IF NOT EXISTS rk_stats(tbl TEXT PRIMARY KEY, n INTEGER, total INTEGER);
 INSERT INTO rk_stats VALUES ('day', 0, 0), ('passage', 0, 0) ON CONFLICT DO NOTHING;
 """
-_CHUNK = 500  # SQLite's default limit on host parameters is 999
 RERANK_DAYS = 200  # days whose passages a query scores: the best by whole-day BM25
 DATE_TERMS = 2  # each passage also holds its day's date and month (see `dates`)
 
@@ -100,54 +98,33 @@ class DayIndex:
         """Index (or re-index) one day's text; only that day's rows change. No commit. The last
         `restated` turns restate the others (a summary's): like asides, they find the day but
         do not make it discuss a topic (`named`)."""
+        self.store_day(day, analyse_day(day, text, self.terms, self.h, restated))
+
+    def store_day(self, day: str, rows: DayRows) -> None:
+        """Index (or re-index) one day from its analysed rows (`analysis.analyse_day` with this
+        index's terms and window). No commit."""
         self.remove_day(day)
-        turns = parse_turns(text)
-        # The day's date is a field of the day; a word of the text spelled like one is dropped.
-        counts = Counter(_words(self.terms(text)) + day_terms(day))
-        per_turn = [_words(self.terms(t.text)) for t in turns]  # each turn once, not per passage
-        lengths = [len(terms) for terms in per_turn]
-        passage_df, passage_total = self._passage_stats(day, per_turn)
-        length = sum(counts.values())
         (doc,) = self.db.execute(
             "INSERT INTO rk_doc(day, n, passages) VALUES (?, ?, ?) RETURNING id",
-            (day, length, len(turns)),
+            (day, rows.length, rows.passages),
         ).fetchone()
         self.db.executemany(
-            "INSERT INTO rk_post VALUES (?, ?, ?)", [(t, doc, f) for t, f in counts.items()]
+            "INSERT INTO rk_post VALUES (?, ?, ?)", [(t, doc, f) for t, f in rows.counts.items()]
         )
-        lines = [_line(t) for t in turns]
-        kinds = [event_kinds(line) for line in lines]
-        stated = [states(line, k) for line, k in zip(lines, kinds, strict=True)] + [False]
-        positions: dict[str, array[int]] = {}
-        for at, term in enumerate(term for terms in per_turn for term in terms):
-            positions.setdefault(term, array("I")).append(at)
         self.db.executemany(
             "INSERT INTO rk_pos VALUES (?, ?, ?)",
-            [(t, doc, where.tobytes()) for t, where in positions.items()],
+            [(t, doc, where) for t, where in rows.positions.items()],
         )
         self.db.execute(
             "INSERT INTO rk_turns VALUES (?, ?, ?, ?, ?, ?)",
-            (
-                doc,
-                array("I", accumulate(lengths)).tobytes(),
-                "\n".join(" ".join(terms) for terms in per_turn),
-                " ".join(counts.keys() | positions.keys()),
-                " ".join(
-                    str(i)
-                    for i, turn in enumerate(turns)
-                    if i >= len(turns) - restated or aside(lines[i], stated[i], stated[i + 1])
-                ),
-                " ".join(
-                    m for i, turn in enumerate(turns) for m in _marks(i, turn, kinds[i], self.terms)
-                ),
-            ),
+            (doc, rows.turn_ends, rows.turns, rows.terms, rows.asides, rows.marks),
         )
-        self._count_passages(passage_df, +1)
-        self._count("day", 1, length)
-        self._count("passage", len(turns), passage_total)
+        self._count_passages(rows.passage_df, +1)
+        self._count("day", 1, rows.length)
+        self._count("passage", rows.passages, rows.passage_total)
         self.db.executemany(
             "INSERT INTO rk_speaker VALUES (?, ?) ON CONFLICT DO NOTHING",
-            [(day, name) for name in _speakers(turns)],
+            [(day, name) for name in rows.speakers],
         )
 
     def remove_day(self, day: str) -> None:
@@ -160,7 +137,7 @@ class DayIndex:
         if row is None:
             return
         doc, length, passages, turns, terms = row
-        passage_df, passage_total = self._passage_stats(day, _split_turns(turns, passages))
+        passage_df, passage_total = passage_stats(day, _split_turns(turns, passages), self.h)
         pairs = [(t, doc) for t in terms.split()]
         self.db.executemany("DELETE FROM rk_post WHERE term = ? AND doc = ?", pairs)
         self.db.executemany("DELETE FROM rk_pos WHERE term = ? AND doc = ?", pairs)
@@ -170,19 +147,6 @@ class DayIndex:
         self._count("day", -1, -length)
         self._count("passage", -passages, -passage_total)
         self.db.execute("DELETE FROM rk_speaker WHERE day = ?", (day,))
-
-    def _passage_stats(self, day: str, per_turn: list[list[str]]) -> tuple[Counter[str], int]:
-        """How many of a day's passages hold each term, and their total length. Each passage
-        holds the day's date terms besides its turns' terms."""
-        dated = day_terms(day)
-        df: Counter[str] = Counter()
-        total = 0
-        for i in range(len(per_turn)):
-            window = per_turn[max(0, i - self.h) : i + self.h + 1]
-            df.update({term for terms in window for term in terms})
-            total += sum(map(len, window)) + len(dated)
-        df.update(dict.fromkeys(dated, len(per_turn)))
-        return df, total
 
     # The statistics change with every day; a rebuild updated the same rows once a day in one
     # transaction, and on PostgreSQL each update leaves a row version that the next one must
@@ -319,7 +283,7 @@ class DayIndex:
         else:
             chosen = "SELECT id FROM rk_doc WHERE day IN ({})"
             wanted = sorted(days)
-            groups = [wanted[i : i + _CHUNK] for i in range(0, len(wanted), _CHUNK)]
+            groups = [wanted[i : i + PARAMS_AT_ONCE] for i in range(0, len(wanted), PARAMS_AT_ONCE)]
         for group in groups:
             picked = chosen.format(",".join("?" * len(group)))
             params = group
@@ -420,30 +384,3 @@ def _spans(count: int, h: int) -> tuple[tuple[int, int], ...]:
 def _split_turns(turns: str, count: int) -> list[list[str]]:
     """A day's stored turns back as term lists (a turn without terms is an empty line)."""
     return [line.split() for line in turns.split("\n")] if count else []
-
-
-def _marks(i: int, turn: Turn, kinds: str, terms: Callable[[str], list[str]]) -> list[str]:
-    """A turn's marks (`mentions`): its event `kinds` (`asides.event_kinds`), and for a note's
-    labelled line the number of terms its label holds ("3:2")."""
-    marks = [f"{i}{kind}" for kind in kinds]
-    label = "" if turn.speaker else label_of(turn.text)
-    if label and (count := len(_words(terms(label)))):
-        marks.append(f"{i}:{count}")
-    return marks
-
-
-def _line(turn: Turn) -> str:
-    """A turn as written: a label before a colon ("Decided:", "INCIDENT:") says what it is."""
-    return f"{turn.speaker}: {turn.text}" if turn.speaker else turn.text
-
-
-def _speakers(turns: list[Turn]) -> list[str]:
-    """The day's speakers: who has two turns or more. A label ("Decided: ...", "Reminder: ...")
-    looks like a speaker but is said once; dropping it from queries would drop a topic word."""
-    said = Counter(t.speaker for t in turns if t.speaker)
-    return sorted(name for name, n in said.items() if n >= 2)
-
-
-def _words(terms: list[str]) -> list[str]:
-    """The terms of a text without any spelled like a date term (`dt20230603`, `mo202306`)."""
-    return [t for t in terms if not (t[:2] in ("dt", "mo") and is_date_term(t))]

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Literal
 from vaultkit.errors import VaultkitError
 from vaultkit.files.layout import KIND_ORDER, Layout
 from vaultkit.files.storage import read_bytes
+from vaultkit.index.analysis import DayRows, Terms, analyse_day
 from vaultkit.index.turns import parse_turns
 from vaultkit.model import KINDS, Summary
 
@@ -39,6 +40,22 @@ class DayText:
     shown: str
     warnings: list[str] = field(default_factory=list)
     restated: int = 0  # the last turns of `text`: the summary's, restating the notes before them
+
+
+@dataclass(frozen=True)
+class DayReader:
+    """A day's files read and analysed for the index: a function of the day's files alone, so
+    a rebuild runs it on every core (`vaultkit.parallel`)."""
+
+    layout: Layout
+    indexed: Literal["notes", "summaries", "both"]
+    terms: Terms
+    half_window: int
+
+    def __call__(self, job: tuple[str, Mapping[str, FileState]]) -> tuple[DayText, DayRows]:
+        day, files = job
+        found = read_day_text(self.layout, self.indexed, files)
+        return found, analyse_day(day, found.text, self.terms, self.half_window, found.restated)
 
 
 def read_day_text(

@@ -17,9 +17,7 @@ from bisect import bisect_right
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
-from vaultkit.index.sql import Database
-
-_CHUNK = 500  # SQLite's default limit on host parameters is 999
+from vaultkit.index.sql import PARAMS_AT_ONCE, Database
 
 
 @dataclass(frozen=True)
@@ -52,8 +50,8 @@ def named(db: Database, terms: Iterable[str], days: Collection[str]) -> dict[str
     kinds_of: dict[str, dict[str, frozenset[int]]] = {}
     labels: dict[str, set[str]] = {}
     chosen = sorted(days)
-    for i in range(0, len(chosen), _CHUNK):
-        group = chosen[i : i + _CHUNK]
+    for i in range(0, len(chosen), PARAMS_AT_ONCE):
+        group = chosen[i : i + PARAMS_AT_ONCE]
         rows = db.execute(
             "SELECT d.day, p.term, p.pos, t.ends, t.asides, t.events FROM rk_pos p "
             "JOIN rk_doc d ON d.id = p.doc JOIN rk_turns t ON t.doc = p.doc "
@@ -98,8 +96,8 @@ def event_counts(db: Database, days: Collection[str]) -> dict[str, int]:
     """How many of each day's turns state a decision or an incident (days with none left out)."""
     counts: dict[str, int] = {}
     chosen = sorted(days)
-    for i in range(0, len(chosen), _CHUNK):
-        group = chosen[i : i + _CHUNK]
+    for i in range(0, len(chosen), PARAMS_AT_ONCE):
+        group = chosen[i : i + PARAMS_AT_ONCE]
         rows = db.execute(
             "SELECT d.day, t.events FROM rk_doc d JOIN rk_turns t ON t.doc = d.id "
             f"WHERE d.day IN ({','.join('?' * len(group))})",

@@ -10,11 +10,9 @@ from datetime import date
 from functools import cached_property
 from typing import Any
 
-from vaultkit.index.sql import Database
+from vaultkit.index.sql import PARAMS_AT_ONCE, Database
 from vaultkit.model import Summary
 from vaultkit.pages.schema import summary_of
-
-_CHUNK = 500  # SQLite's default limit on host parameters is 999
 
 
 @dataclass(frozen=True)
@@ -78,9 +76,9 @@ class Records(Mapping[date, DayRecord]):
     def prefetch(self, days: Iterable[date]) -> None:
         """Read the rows of these days (those not read yet) in a few queries."""
         wanted = sorted({d for d in days if d not in self._records})
-        for i in range(0, len(wanted), _CHUNK):
-            part = [d.isoformat() for d in wanted[i : i + _CHUNK]]
-            self._records.update(dict.fromkeys(wanted[i : i + _CHUNK]))
+        for i in range(0, len(wanted), PARAMS_AT_ONCE):
+            part = [d.isoformat() for d in wanted[i : i + PARAMS_AT_ONCE]]
+            self._records.update(dict.fromkeys(wanted[i : i + PARAMS_AT_ONCE]))
             self._read(f"WHERE day IN ({','.join('?' * len(part))})", part)
 
     def _read(self, where: str, params: Sequence[str]) -> None:

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from vaultkit.files.layout import Layout, VaultFiles, date_in_parts, scan_archive, stat_tree
 from vaultkit.files.storage import file_kind
-from vaultkit.index.sql import Database
+from vaultkit.index.sql import PARAMS_AT_ONCE, Database
 
 
 class FileState(NamedTuple):
@@ -383,3 +383,33 @@ def _day_named(folder: str) -> str | None:
     """The day a folder's name gives (`2026-07-03`, `call-2026-07-03`), if any."""
     when = date_in_parts([os.path.basename(folder)])
     return when.isoformat() if when else None
+
+
+def days_after(
+    db: Database, changes: Mapping[str, FileState | None]
+) -> dict[str, dict[str, FileState]]:
+    """The files of each day one of `changes` belongs to (`None`: the file is gone), as they
+    are once the changes apply, in date order (a day left without files maps to {})."""
+    by_day: dict[str, dict[str, FileState | None]] = {}
+    for path, facts in changes.items():
+        if facts is not None:
+            by_day.setdefault(facts.day, {})[path] = facts
+    gone = [p for p, f in changes.items() if f is None]
+    for i in range(0, len(gone), PARAMS_AT_ONCE):
+        part = gone[i : i + PARAMS_AT_ONCE]
+        marks = ",".join("?" * len(part))
+        for path, day in db.execute(f"SELECT path, day FROM files WHERE path IN ({marks})", part):
+            by_day.setdefault(day, {})[path] = None
+    after: dict[str, dict[str, FileState]] = {}
+    for day in sorted(by_day):
+        files = {
+            row[0]: FileState(*row[1:6])
+            for row in db.execute("SELECT * FROM files WHERE day = ?", (day,))
+        }
+        for path, facts in by_day[day].items():
+            if facts is None:
+                files.pop(path, None)
+            else:
+                files[path] = facts
+        after[day] = files
+    return after

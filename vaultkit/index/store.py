@@ -26,13 +26,22 @@ from vaultkit.config import Config
 from vaultkit.errors import SearchIndexError, VaultkitError
 from vaultkit.files.layout import Layout, VaultFiles
 from vaultkit.files.storage import read_bytes
+from vaultkit.index.analysis import DayRows
 from vaultkit.index.bm25 import DayIndex
-from vaultkit.index.daytext import embed_chunks, read_day_text
+from vaultkit.index.daytext import DayReader, DayText, embed_chunks, read_day_text
 from vaultkit.index.records import Records
-from vaultkit.index.refresh import ChangeFinder, FileState, RefreshReport, folder_times, one_note
+from vaultkit.index.refresh import (
+    ChangeFinder,
+    FileState,
+    RefreshReport,
+    days_after,
+    folder_times,
+    one_note,
+)
 from vaultkit.index.sql import Database, open_sqlite
 from vaultkit.model import Progress
 from vaultkit.pages.schema import fields_of
+from vaultkit.parallel import ordered_map
 from vaultkit.text.language import Analyzer
 
 if TYPE_CHECKING:
@@ -43,7 +52,6 @@ if TYPE_CHECKING:
 SQLITE_NAME = "index.sqlite"
 # Bump when what is stored changes (tokenizer, text layout); an index of another version is rebuilt.
 SCHEMA = 16  # what each version changed: CHANGELOG.md
-_CHUNK = 500  # SQLite's default limit on host parameters is 999
 
 _TABLES = """
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
@@ -270,51 +278,43 @@ class SearchIndex:
 
     def _reindex(self, changes: Mapping[str, FileState | None], report: RefreshReport) -> None:
         """Re-index each day one of `changes` belongs to (`None`: the file is gone)."""
-        by_day: dict[str, dict[str, FileState | None]] = {}
-        for path, facts in changes.items():
-            if facts is not None:
-                by_day.setdefault(facts.day, {})[path] = facts
-        gone = [p for p, f in changes.items() if f is None]
-        for i in range(0, len(gone), _CHUNK):
-            part = gone[i : i + _CHUNK]
-            marks = ",".join("?" * len(part))
-            for path, day in self.db.execute(
-                f"SELECT path, day FROM files WHERE path IN ({marks})", part
-            ):
-                by_day.setdefault(day, {})[path] = None
-        total = len(by_day)
-        for done, day in enumerate(sorted(by_day)):
-            if self._progress is not None and total > 1:
-                self._progress("indexing", done, total, day)
-            day_files = {
-                row[0]: FileState(*row[1:6])
-                for row in self.db.execute("SELECT * FROM files WHERE day = ?", (day,))
-            }
-            for path, facts in by_day[day].items():
-                if facts is None:
-                    day_files.pop(path, None)
+        kept = days_after(self.db, changes)
+        total = len(kept)
+        memory = os.fspath(self.config.memory_dir)
+        jobs = [(day, one_note(files, memory)) for day, files in kept.items() if files]
+        reader = DayReader(self.layout, self.config.search.index, self.days.terms, self.days.h)
+        analysed = ordered_map(reader, jobs)  # the days' files read and analysed on every core
+        with contextlib.closing(analysed):
+            read = zip((files for _, files in jobs), analysed, strict=True)
+            for done, day in enumerate(kept):
+                if self._progress is not None and total > 1:
+                    self._progress("indexing", done, total, day)
+                self.db.execute("DELETE FROM files WHERE day = ?", (day,))
+                if kept[day]:
+                    self._index_day(day, *next(read), report)
+                    report.indexed.append(date.fromisoformat(day))
                 else:
-                    day_files[path] = facts
-            self.db.execute("DELETE FROM files WHERE day = ?", (day,))
-            if day_files:
-                self._index_day(day, one_note(day_files, os.fspath(self.config.memory_dir)), report)
-                report.indexed.append(date.fromisoformat(day))
-            else:
-                self._remove_day(day)
-                report.removed.append(date.fromisoformat(day))
+                    self._remove_day(day)
+                    report.removed.append(date.fromisoformat(day))
         if self._progress is not None and total > 1:  # a finished bar shows its total
             self._progress("indexing", total, total)
         self.days.flush()  # the statistics, once for all these days, in the same transaction
-        if by_day and self.embeds:
+        if kept and self.embeds:
             from vaultkit.index.embeddings import bump_version
 
             bump_version(self.db)  # the days' chunks were replaced
 
-    def _index_day(self, day: str, files: dict[str, FileState], report: RefreshReport) -> None:
-        """Read a day's files, index its text and store its summary fields."""
-        found = read_day_text(self.layout, self.config.search.index, files)
+    def _index_day(
+        self,
+        day: str,
+        files: dict[str, FileState],
+        read: tuple[DayText, DayRows],
+        report: RefreshReport,
+    ) -> None:
+        """Index a day's text as read and analysed (`DayReader`) and store its summary fields."""
+        found, rows = read
         report.warnings += found.warnings
-        self.days.add_day(day, found.text, restated=found.restated)
+        self.days.store_day(day, rows)
         fields = json.dumps(fields_of(found.summary)) if found.summary else None
         self.db.execute(
             "INSERT INTO days VALUES (?, ?, ?) "

@@ -84,6 +84,7 @@ class OfflineSummarizer:
     """Deterministic summaries from what a day's note and transcripts say, in either language."""
 
     name = "offline"
+    independent = True  # a day's summary depends on that day alone: days may run on every core
 
     def __init__(
         self,

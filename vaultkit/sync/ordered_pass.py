@@ -12,8 +12,9 @@ backfill) relates every later day again. Without the catalog, the pass starts at
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, replace
 from datetime import date
 
@@ -26,8 +27,9 @@ from vaultkit.files.storage import read_bytes
 from vaultkit.model import Progress, Summary
 from vaultkit.pages.render import Renderer
 from vaultkit.pages.schema import add_marker, parse_summary
+from vaultkit.parallel import ordered_map
 from vaultkit.summarize import Summarizer, validate_fields
-from vaultkit.summarize.portion import portion_of
+from vaultkit.summarize.portion import Portion, portion_of
 from vaultkit.sync.plan import DayPlan
 from vaultkit.sync.related import RelatedDays, features, features_digest
 from vaultkit.sync.report import Change, SyncReport
@@ -76,12 +78,28 @@ class OrderedPass:
         start = _first_change(self.catalog.related_state(self.params), seen, planned)
         if start is None:
             return []
-        made: list[date] = []
-        outages, done = 0, 0
         days = sorted(set(known) | set(planned))
         relating = sum(1 for d in days if d >= start and d not in planned)
-        related = 0
-        model: Summarizer | None = None
+        drafts = self._drafts(sorted(planned), summarizer)
+        with contextlib.closing(drafts):
+            made = self._walk(days, start, planned, known, seen, drafts, relating)
+        # Only what this pass could relate counts as seen: an untried or failed day is planned
+        # again next run, and the days after it are related then.
+        self.catalog.save_related_state(self.params, seen)
+        return made
+
+    def _walk(
+        self,
+        days: list[date],
+        start: date,
+        planned: dict[date, DayPlan],
+        known: dict[date, SummaryFacts],
+        seen: dict[str, str],
+        drafts: Iterator[Draft],
+        relating: int,
+    ) -> list[date]:
+        made: list[date] = []
+        outages, done, related = 0, 0, 0
         for day in days:
             plan = planned.get(day)
             if plan is None:
@@ -100,9 +118,8 @@ class OrderedPass:
             if done and self.pause:
                 time.sleep(self.pause)
             done += 1
-            model = model or summarizer()
             try:
-                feats = self._summarize(day, plan, model)
+                feats = self._summarize(day, plan, next(drafts))
             except SummarizerUnavailableError as exc:
                 self.report.failed.append((day.isoformat(), str(exc)))
                 outages += 1
@@ -126,19 +143,27 @@ class OrderedPass:
             self.progress("summarizing", len(planned), len(planned))
         if self.progress and relating > 1 and related:  # a finished bar shows its total
             self.progress("relating", related, related)
-        # Only what this pass could relate counts as seen: an untried or failed day is planned
-        # again next run, and the days after it are related then.
-        self.catalog.save_related_state(self.params, seen)
         return made
 
-    def _summarize(self, day: date, plan: DayPlan, summarizer: Summarizer) -> frozenset[str]:
-        """Summarize one day, relate it, write it; returns its features."""
-        note = self.found.note_path(day)
-        assert note is not None
-        source = day_input(day, note, self.found.transcripts_of(day))
-        fields = validate_fields(summarizer.summarize(source), day)
-        draft = self.vocabulary.summary(day, fields)
-        feats = features(draft, self.analyzer)
+    def _drafts(
+        self, days: list[date], summarizer: Callable[[], Summarizer]
+    ) -> Generator[Draft, None, None]:
+        """Each planned day's draft, in date order: on every core when the summarizer reads
+        the day alone (the offline one), else one day at a time as the pass takes them (an
+        endpoint keeps its pause and its outage count)."""
+        if not days:
+            return _none()
+        model = summarizer()
+        drafting = Drafting(self.found, self.vocabulary, self.analyzer, model)
+        if getattr(model, "independent", False) and not self.pause:
+            return ordered_map(drafting, days)
+        return (drafting(day) for day in days)
+
+    def _summarize(self, day: date, plan: DayPlan, drafted: Draft) -> frozenset[str]:
+        """Relate one day's draft and write it; returns its features."""
+        if isinstance(drafted, Exception):
+            raise drafted
+        draft, feats, read = drafted
         summary = replace(draft, related_dates=self.related.related(day, feats))
         path = self.found.layout.summary_path(day)
         text = add_marker(self.renderer.summary(summary), self.found.source_of(day) or "")
@@ -153,8 +178,7 @@ class OrderedPass:
         if kept_at is not None:
             detail += f"; the replaced file is kept at {self.found.layout.rel(kept_at)}"
         self.report.changes.append(Change(self.found.layout.rel(path), past(plan.action), detail))
-        read = portion_of(summarizer, source)  # a day larger than the summarizer reads
-        if read is not None:
+        if read is not None:  # a day larger than the summarizer reads
             self.report.warnings.append((day.isoformat(), read.message()))
         return feats
 
@@ -182,6 +206,35 @@ class OrderedPass:
         self.report.changes.append(
             Change(self.found.layout.rel(path), "related", f"related dates: {shown}")
         )
+
+
+# A day's draft: its summary before relating, its features, how much of it was read; or why not.
+Draft = tuple[Summary, frozenset[str], Portion | None] | VaultkitError | OSError
+
+
+@dataclass(frozen=True)
+class Drafting:
+    """A day summarized, before it is related: what depends on the day alone."""
+
+    found: Survey
+    vocabulary: Vocabulary
+    analyzer: Analyzer
+    summarizer: Summarizer
+
+    def __call__(self, day: date) -> Draft:
+        note = self.found.note_path(day)
+        assert note is not None
+        try:
+            source = day_input(day, note, self.found.transcripts_of(day))
+            fields = validate_fields(self.summarizer.summarize(source), day)
+        except (VaultkitError, OSError) as exc:  # the answer, the note, the disk: this day's
+            return exc
+        draft = self.vocabulary.summary(day, fields)
+        return draft, features(draft, self.analyzer), portion_of(self.summarizer, source)
+
+
+def _none() -> Generator[Draft, None, None]:
+    yield from ()
 
 
 def _first_change(

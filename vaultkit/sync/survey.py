@@ -154,20 +154,26 @@ def survey(
     def inode(path: Path, day: date) -> int | None:
         return None if day >= recent else inodes.get(os.fspath(path))
 
-    present: set[str] = set()
-    for day in days:
-        path = result.note_path(day)
-        assert path is not None
-        present.add(os.fspath(path))
-        result.notes[day] = catalog.facts(
-            path, _note_facts, SourceFacts.from_json, inode=inode(path, day)
-        )
-    for day, paths in (*files.transcripts.items(), *archived_transcripts.items()):
-        for path in paths:
-            present.add(os.fspath(path))
-            result.transcripts[path] = catalog.facts(
-                path, _transcript_facts, SourceFacts.from_json, inode=inode(path, day)
-            )
+    notes = [(day, _known(result.note_path(day))) for day in days]
+    found_notes = catalog.many_facts(
+        [(path, inode(path, day)) for day, path in notes],
+        _note_facts,
+        SourceFacts.from_json,
+    )
+    result.notes = {day: facts for (day, _), facts in zip(notes, found_notes, strict=True)}
+    transcripts = [
+        (path, day)
+        for day, paths in (*files.transcripts.items(), *archived_transcripts.items())
+        for path in paths
+    ]
+    found_transcripts = catalog.many_facts(
+        [(path, inode(path, day)) for path, day in transcripts],
+        _transcript_facts,
+        SourceFacts.from_json,
+    )
+    result.transcripts = dict(zip((p for p, _ in transcripts), found_transcripts, strict=True))
+    present = {os.fspath(path) for _, path in notes}
+    present |= {os.fspath(path) for path, _ in transcripts}
     vocabulary = Vocabulary(config.vocabulary, config.people)
     known_days = frozenset(result.source_days) | frozenset(files.summaries)
     renderer = Renderer(config.templates_dir, config.summarizer.heading)
@@ -176,16 +182,22 @@ def survey(
     def summary_facts(path: Path) -> SummaryFacts:
         return _summary_facts(path, vocabulary, known_days, renderer, analyzer)
 
-    for day, path in files.summaries.items():
-        present.add(os.fspath(path))
-        result.summaries[day] = catalog.facts(
-            path, summary_facts, SummaryFacts.from_json, inode=inode(path, day)
-        )
+    summaries = list(files.summaries.items())
+    found_summaries = catalog.many_facts(
+        [(path, inode(path, day)) for day, path in summaries], summary_facts, SummaryFacts.from_json
+    )
+    result.summaries = {day: f for (day, _), f in zip(summaries, found_summaries, strict=True)}
+    present |= {os.fspath(path) for _, path in summaries}
     catalog.forget_missing(present)
     if listings is not None:
         catalog.keep_listings(listings)
     result.listings = listings
     return result
+
+
+def _known(path: Path | None) -> Path:
+    assert path is not None  # a source day has a note
+    return path
 
 
 def open_catalog(config: Config, *, read_only: bool = False) -> Catalog:
