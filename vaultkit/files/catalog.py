@@ -91,6 +91,7 @@ class Catalog:
         self._gone: set[str] = set()
         self._listings: Listings | None = None
         self._indexed: str | None = None
+        self._related: tuple[str, dict[str, str]] | None = None  # the related days' state read
         self._db: sqlite3.Connection | None = None
         self._path = state_dir / "catalog.sqlite"
         self._read_only = read_only
@@ -298,16 +299,26 @@ class Catalog:
         stored = self._db.execute("SELECT value FROM meta WHERE key = 'related'").fetchone()
         if stored is None or stored[0] != params:
             return {}
-        return dict(self._db.execute("SELECT day, features FROM related").fetchall())
+        state = dict(self._db.execute("SELECT day, features FROM related").fetchall())
+        self._related = (params, dict(state))
+        return state
 
     def save_related_state(self, params: str, days: dict[str, str]) -> None:
-        """Record what a related-days pass saw, in one transaction (a crash keeps the old)."""
+        """Record what a related-days pass saw, in one transaction (a crash keeps the old); only
+        the days that changed since `related_state` read it are written."""
         if self._db is None or self._read_only:
             return
+        before = self._related[1] if self._related and self._related[0] == params else None
         with self._writing(), self._db:
-            self._db.execute("DELETE FROM related")
-            self._db.executemany("INSERT INTO related VALUES (?, ?)", sorted(days.items()))
+            if before is None:
+                self._db.execute("DELETE FROM related")
+                before = {}
+            gone = [(day,) for day in before.keys() - days.keys()]
+            self._db.executemany("DELETE FROM related WHERE day = ?", gone)
+            changed = sorted((d, f) for d, f in days.items() if before.get(d) != f)
+            self._db.executemany("INSERT OR REPLACE INTO related VALUES (?, ?)", changed)
             self._db.execute("INSERT OR REPLACE INTO meta VALUES ('related', ?)", (params,))
+        self._related = (params, dict(days))
 
     def indexed(self) -> str | None:
         """The mark the search index was left with by the last saved run (`index.refresh.Changed`)."""
