@@ -10,7 +10,8 @@ pickled, and nothing is imported again. A process with other threads does not fo
 of them holds would stay held in the child forever); it runs the work itself. They ignore Ctrl-C, which the writing process handles
 (it stops the pool and keeps what it wrote). An item whose function raises in a worker, or
 returns an exception (a way to report one item's failure and go on), is run again in this
-process: an exception may not survive pickling, and the caller sees it whole. Where fork is not how processes
+process: an exception may not survive pickling, and the caller sees it whole. A worker that
+dies (the kernel's out-of-memory killer) leaves the rest of the items to this process. Where fork is not how processes
 start (macOS, Windows), on one core, or for a few items, the work runs in this process.
 `VAULTKIT_WORKERS` sets the number of workers (1: none).
 """
@@ -24,6 +25,7 @@ import sys
 import threading
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -62,10 +64,14 @@ def ordered_map(fn: Callable[[T], R], items: Sequence[T]) -> Generator[R, None, 
     pool = ProcessPoolExecutor(
         count, mp_context=multiprocessing.get_context("fork"), initializer=_ignore_interrupts
     )
+    done = 0
     try:
-        results = pool.map(_run, range(len(items)), chunksize=_CHUNK)
-        for item, result in zip(items, results, strict=True):
-            yield fn(item) if isinstance(result, _Failed) else result
+        try:
+            for result in pool.map(_run, range(len(items)), chunksize=_CHUNK):
+                yield fn(items[done]) if isinstance(result, _Failed) else result
+                done += 1
+        except BrokenProcessPool:  # a worker was killed (out of memory?): the rest runs here
+            yield from map(fn, items[done:])
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         _job = None

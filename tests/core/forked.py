@@ -61,11 +61,25 @@ def closed_early_stops_its_pool() -> None:
     assert parallel._job is None
 
 
+PARENT = os.getpid()
+
+
+def dies_at_fifty(n: int) -> int:
+    if n == 50 and os.getpid() != PARENT:
+        os._exit(9)  # as the out-of-memory killer would end it
+    return n * n
+
+
+def a_killed_worker_leaves_the_rest_here() -> None:
+    assert list(parallel.ordered_map(dies_at_fifty, range(300))) == [n * n for n in range(300)]
+
+
 CHECKS: dict[str, Callable[[], None]] = {
     "in-order": in_order_from_other_processes,
     "raised": raised_here_as_itself,
     "returned-errors": returned_errors_come_back_whole,
     "closed-early": closed_early_stops_its_pool,
+    "killed-worker": a_killed_worker_leaves_the_rest_here,
 }
 
 if __name__ == "__main__":
