@@ -39,7 +39,6 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from itertools import accumulate
 
-from vaultkit.index.asides import aside, event_kinds, label_of, states
 from vaultkit.index.date_terms import day_terms, is_date_term
 from vaultkit.index.mentions import ints as _ints
 from vaultkit.index.proximity import PROXIMITY_DISTANCE, proximity_bonus
@@ -100,6 +99,9 @@ class DayIndex:
         """Index (or re-index) one day's text; only that day's rows change. No commit. The last
         `restated` turns restate the others (a summary's): like asides, they find the day but
         do not make it discuss a topic (`named`)."""
+        # Imported here: a search that finds nothing changed never loads them.
+        from vaultkit.index.asides import aside, event_kinds, states
+
         self.remove_day(day)
         turns = parse_turns(text)
         # The day's date is a field of the day; a word of the text spelled like one is dropped.
@@ -425,6 +427,8 @@ def _split_turns(turns: str, count: int) -> list[list[str]]:
 def _marks(i: int, turn: Turn, kinds: str, terms: Callable[[str], list[str]]) -> list[str]:
     """A turn's marks (`mentions`): its event `kinds` (`asides.event_kinds`), and for a note's
     labelled line the number of terms its label holds ("3:2")."""
+    from vaultkit.index.asides import label_of
+
     marks = [f"{i}{kind}" for kind in kinds]
     label = "" if turn.speaker else label_of(turn.text)
     if label and (count := len(_words(terms(label)))):
