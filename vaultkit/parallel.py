@@ -18,14 +18,11 @@ start (macOS, Windows), on one core, or for a few items, the work runs in this p
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 from collections.abc import Callable, Generator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -59,6 +56,10 @@ def ordered_map(fn: Callable[[T], R], items: Sequence[T]) -> Generator[R, None, 
     if count < 2 or len(items) < MIN_ITEMS or not _can_fork():
         yield from map(fn, items)
         return
+    import multiprocessing  # here: a run with no pool to make (a search) never loads them
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     global _job
     _job = (fn, items)
     pool = ProcessPoolExecutor(
@@ -78,6 +79,8 @@ def ordered_map(fn: Callable[[T], R], items: Sequence[T]) -> Generator[R, None, 
 
 
 def _can_fork() -> bool:
+    import multiprocessing
+
     # macOS offers fork but its system libraries are not safe to use in a forked child.
     linux = sys.platform.startswith("linux")
     return (

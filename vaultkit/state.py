@@ -10,7 +10,6 @@ the vault has them (a snapshot of a synced vault then needs no rebuild).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import shutil
@@ -50,6 +49,8 @@ def user_cache() -> Path:
 
 def fallback_dir(vault: Path) -> Path:
     """The cache folder of a vault that cannot be written (made, and seeded, by `state_dir`)."""
+    import hashlib  # here: loading OpenSSL is 4 ms of every start otherwise
+
     where = os.fspath(vault.resolve())
     name = re.sub(r"[^A-Za-z0-9._-]+", "-", vault.resolve().name).strip(".-")[:40] or "vault"
     return user_cache() / f"{name}-{hashlib.sha256(where.encode()).hexdigest()[:16]}"

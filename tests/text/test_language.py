@@ -45,3 +45,23 @@ def test_the_vocabulary_maps_aliases_and_keeps_unknown_terms_out() -> None:
     assert vocabulary.lookup("K8S") == ("technologies", "Kubernetes")
     assert vocabulary.lookup("Ceph") is None
     assert vocabulary.person("Fred") == "Freedy"
+
+
+def test_the_stemmers_are_snowballs_without_its_other_languages() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from vaultkit.text.language import LANGUAGES, snowball_stemmer; "
+        "words = 'meetings decided keputusan memutuskan diputuskan running ocean media'.split(); "
+        "ours = [[snowball_stemmer(LANGUAGES[c]).stemWord(w) for w in words] for c in LANGUAGES]; "
+        "print(sorted(m for m in sys.modules if 'stemmer' in m)); "
+        "import snowballstemmer; "
+        "print(ours == [[snowballstemmer.stemmer(LANGUAGES[c]).stemWord(w) for w in words] "
+        "for c in LANGUAGES])"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded, same = done.stdout.splitlines()
+    assert same == "True"
+    assert "'snowballstemmer'" not in loaded  # the package's __init__ imports every language
+    assert not [m for m in eval(loaded) if "serbian" in m or "greek" in m]

@@ -9,10 +9,12 @@ May import everything; only this package imports typer and rich (ruff's banned-a
 
 from __future__ import annotations
 
+import atexit
 import importlib
+import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 # Which module registers each command (tests check that it names every command exactly).
 COMMAND_MODULES = {
@@ -46,7 +48,31 @@ def main() -> None:
     load_commands(sys.argv[1:])
     from vaultkit.cli.application import app
 
-    app()
+    try:
+        app()
+    except SystemExit as done:
+        _end(done.code)
+    _end(0)
+
+
+def _end(code: object) -> NoReturn:
+    """End the process once its command is done: exit handlers run and the output is flushed,
+    and the interpreter's teardown, freeing every module and object one by one, is left to the
+    operating system, which frees them at once (about 30 ms of CPU of each `vaultkit search`,
+    measured side by side on the 10k-day vault). Any other case exits the usual way: a status
+    that is not a number, a thread still running, an output that cannot be written (Python
+    says why)."""
+    import threading
+
+    if not (code is None or isinstance(code, int)) or threading.active_count() > 1:
+        raise SystemExit(code)
+    atexit._run_exitfuncs()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except Exception:
+        raise SystemExit(code) from None
+    os._exit(code or 0)
 
 
 def __getattr__(name: str) -> Any:

@@ -5,10 +5,8 @@ from __future__ import annotations
 import contextlib
 import errno
 import functools
-import hashlib
 import os
 import stat
-import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -19,6 +17,8 @@ def digest(data: bytes | str, length: int = 64) -> str:
     """Hex SHA-256 of bytes or UTF-8 text, cut to `length` characters."""
     if isinstance(data, str):
         data = data.encode("utf-8")
+    import hashlib  # here: loading OpenSSL is 4 ms of a start that may never hash
+
     return hashlib.sha256(data).hexdigest()[:length]
 
 
@@ -172,6 +172,8 @@ def is_inside(path: Path, root: Path) -> bool:
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     """Replace `path` with `data` so that a crash leaves either the old or the new file."""
+    import tempfile  # here: a run that only reads never loads it
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

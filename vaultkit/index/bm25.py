@@ -38,13 +38,16 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from itertools import accumulate
+from typing import TYPE_CHECKING
 
-from vaultkit.index.analysis import DayRows, analyse_day, passage_stats
 from vaultkit.index.date_terms import day_terms, is_date_term
 from vaultkit.index.mentions import ints as _ints
 from vaultkit.index.proximity import PROXIMITY_DISTANCE, proximity_bonus
 from vaultkit.index.sql import PARAMS_AT_ONCE, Database, open_sqlite
 from vaultkit.text.language import Analyzer
+
+if TYPE_CHECKING:
+    from vaultkit.index.analysis import DayRows
 
 __all__ = ["PROXIMITY_DISTANCE", "RERANK_DAYS", "DayIndex", "proximity_bonus"]
 
@@ -98,6 +101,10 @@ class DayIndex:
         """Index (or re-index) one day's text; only that day's rows change. No commit. The last
         `restated` turns restate the others (a summary's): like asides, they find the day but
         do not make it discuss a topic (`named`)."""
+        from vaultkit.index.analysis import (
+            analyse_day,  # a search that writes nothing never loads it
+        )
+
         self.store_day(day, analyse_day(day, text, self.terms, self.h, restated))
 
     def store_day(self, day: str, rows: DayRows) -> None:
@@ -137,6 +144,8 @@ class DayIndex:
         if row is None:
             return
         doc, length, passages, turns, terms = row
+        from vaultkit.index.analysis import passage_stats
+
         passage_df, passage_total = passage_stats(day, _split_turns(turns, passages), self.h)
         pairs = [(t, doc) for t in terms.split()]
         self.db.executemany("DELETE FROM rk_post WHERE term = ? AND doc = ?", pairs)

@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Literal
 from vaultkit.errors import VaultkitError
 from vaultkit.files.layout import KIND_ORDER, Layout
 from vaultkit.files.storage import read_bytes
-from vaultkit.index.analysis import DayRows, Terms, analyse_day
 from vaultkit.index.turns import parse_turns
 from vaultkit.model import KINDS, Summary
 
 if TYPE_CHECKING:
+    from vaultkit.index.analysis import DayRows, Terms
     from vaultkit.index.refresh import FileState
 
 # Characters per embedded chunk: about 200 word pieces, inside small models' 256-piece input
@@ -53,6 +53,10 @@ class DayReader:
     half_window: int
 
     def __call__(self, job: tuple[str, Mapping[str, FileState]]) -> tuple[DayText, DayRows]:
+        from vaultkit.index.analysis import (
+            analyse_day,  # a search that writes nothing never loads it
+        )
+
         day, files = job
         found = read_day_text(self.layout, self.indexed, files)
         return found, analyse_day(day, found.text, self.terms, self.half_window, found.restated)

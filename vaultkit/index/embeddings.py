@@ -6,7 +6,6 @@ network. The HTTP call (retries, backoff, Retry-After) is `vaultkit.http.post_js
 
 from __future__ import annotations
 
-import hashlib
 import math
 import os
 import sqlite3
@@ -18,6 +17,7 @@ from typing import Any, Protocol
 
 from vaultkit.config import Config
 from vaultkit.errors import EmbeddingError, EndpointError
+from vaultkit.files.storage import digest
 from vaultkit.index.sql import Database
 from vaultkit.model import Progress
 
@@ -169,7 +169,7 @@ def embed_pending(
 def chunk_key(model: str, text: str) -> str:
     """A chunk's key in the cache: its model and its text, so an edit elsewhere in the day or a
     rebuilt index never embeds it again."""
-    return hashlib.sha256(f"{model}\n{text}".encode()).hexdigest()[:32]
+    return digest(f"{model}\n{text}", 32)
 
 
 class VectorCache:

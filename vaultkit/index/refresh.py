@@ -123,23 +123,28 @@ class ChangeFinder:
         Chat folders of older days are not looked at either. None: the caller must do a full
         refresh (first run, an archive folder changed, a daily note vanished).
         """
-        rows = self.db.execute("SELECT path, mtime_ns, day FROM folders").fetchall()
-        known = {path: mtime for path, mtime, _ in rows}  # grows as new chat folders are found
-        flat, trees = _roots(self.layout, self.notes_too)
-        if not known or any(root not in known for root in [*flat, *trees]):
-            return None
         cutoff = self._recent_cutoff()
+        # Only the folders looked at: the roots and the recent days' (older days' chat folders,
+        # thousands in a long vault, are all read only when a folder moved: `known`).
+        rows = self.db.execute(
+            "SELECT path, mtime_ns, day FROM folders WHERE day IS NULL OR day >= ?", (cutoff,)
+        ).fetchall()
+        flat, trees = _roots(self.layout, self.notes_too)
+        looked_at = {path for path, _, _ in rows}
+        if any(root not in looked_at for root in [*flat, *trees]):  # a root's day is NULL
+            return None
+        known: dict[str, int] = {}  # every folder; grows as new chat folders are found
         changes: dict[str, FileState | None] = {}
         moved: dict[str, int] = {}
-        for folder, mtime, day in rows:
-            if day is not None and day < cutoff:
-                continue  # an older day's chat folder
+        for folder, mtime, _ in rows:
             now = _mtime(folder)
             if now == mtime and mtime != _RACY:
                 continue
             if trees and (folder == trees[1] or folder.startswith(_below(trees[1]))):
                 return None  # the archive changed: rare, and it decides which note counts
             moved[folder] = now
+            if not known:
+                known.update(self.db.execute("SELECT path, mtime_ns FROM folders"))
             if not self._relist(folder, now, known, changes, moved):
                 return None
         if not self._restat_recent(cutoff, changes):

@@ -12,7 +12,6 @@ summary's topics and bullets) or `both` (the default; see docs/retrieval.md for 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import sqlite3
@@ -25,8 +24,7 @@ from typing import TYPE_CHECKING
 from vaultkit.config import Config
 from vaultkit.errors import SearchIndexError, VaultkitError
 from vaultkit.files.layout import Layout, VaultFiles
-from vaultkit.files.storage import read_bytes
-from vaultkit.index.analysis import DayRows
+from vaultkit.files.storage import digest, read_bytes
 from vaultkit.index.bm25 import DayIndex
 from vaultkit.index.daytext import DayReader, DayText, embed_chunks, read_day_text
 from vaultkit.index.records import Records
@@ -45,6 +43,7 @@ from vaultkit.parallel import ordered_map
 from vaultkit.text.language import Analyzer
 
 if TYPE_CHECKING:
+    from vaultkit.index.analysis import DayRows
     from vaultkit.index.embeddings import Embedder
     from vaultkit.index.refresh import Changed
     from vaultkit.index.shared import SharedIndex
@@ -369,8 +368,8 @@ class SearchIndex:
         """Which index this is, for the vectors a process keeps between searches."""
         if self.shared is None:
             return os.fspath(self.path)
-        dsn = hashlib.sha256(os.environ.get(self.config.index.dsn_env, "").encode()).hexdigest()
-        return f"postgres:{dsn[:16]}:{self.shared.vault_id}:{self.shared.schema}"
+        dsn = digest(os.environ.get(self.config.index.dsn_env, ""), 16)
+        return f"postgres:{dsn}:{self.shared.vault_id}:{self.shared.schema}"
 
     def vectors(self) -> Iterator[tuple[date, array[float]]]:
         """Every stored chunk vector with its day."""
@@ -414,7 +413,7 @@ class SearchIndex:
         states: dict[str, list[object]] = {}
         for day, *state in rows:
             states.setdefault(day, []).append(state)
-        return {day: hashlib.sha256(repr(s).encode()).hexdigest()[:32] for day, s in states.items()}
+        return {day: digest(repr(s), 32) for day, s in states.items()}
 
     def text_of(self, day: str) -> str:
         """The text a day is indexed by, read again from its files (what a remote store gets)."""
