@@ -24,13 +24,13 @@ from vaultkit.config import Config
 from vaultkit.errors import UsageError
 from vaultkit.files.storage import check_safe_target, digest, file_digest, write_bytes_atomic
 from vaultkit.reports.page.charts import (
-    Timeline,
+    TimeAxis,
     biggest_by_month,
     calendar_years,
     entity_matrix,
     mood_chart,
     mood_slots,
-    timeline,
+    time_axis,
 )
 from vaultkit.reports.page.days import Day, Days, collect_days
 from vaultkit.reports.page.html import Links, calendar_html, make_links, render_page
@@ -175,8 +175,8 @@ def _context(days: Days, terms: list[Drift], links: Links) -> dict[str, Any]:
     context["term_count"] = len(new_terms)
     if first is None or last is None:
         return {**context, "mood": None, "matrices": [], "drift": None, "drift_groups": []}
-    moods = timeline(first, last, MOOD_BUCKETS)
-    entities = timeline(first, last, ENTITY_BUCKETS)
+    moods = time_axis(first, last, MOOD_BUCKETS)
+    entities = time_axis(first, last, ENTITY_BUCKETS)
     context["mood"] = mood_chart(shown, moods)
     context["mood_axis"] = _axis(moods)
     context["matrices"] = [entity_matrix(shown, entities, kind) for kind in ("people", "projects")]
@@ -199,7 +199,7 @@ def _inside(day: date, days: Days) -> bool:
     return (days.since is None or day >= days.since) and (days.until is None or day <= days.until)
 
 
-def _axis(line: Timeline) -> list[tuple[str, str]]:
+def _axis(line: TimeAxis) -> list[tuple[str, str]]:
     """Each bucket's axis label and when it shows: `a` always, `w` on a wide screen, `` never."""
     count = len(line.buckets)
     wide = _step(count, 12)
@@ -214,7 +214,7 @@ def _step(count: int, most: int) -> int:
     return max(1, -(-count // most))
 
 
-def _drift_groups(terms: list[Drift], line: Timeline) -> list[tuple[Any, list[Drift]]]:
+def _drift_groups(terms: list[Drift], line: TimeAxis) -> list[tuple[Any, list[Drift]]]:
     """The listed terms by the bucket they first appeared in, the newest bucket first."""
     groups: dict[int, list[Drift]] = {}
     for term in terms:
@@ -224,8 +224,8 @@ def _drift_groups(terms: list[Drift], line: Timeline) -> list[tuple[Any, list[Dr
     return [(line.buckets[i], groups[i]) for i in sorted(groups, reverse=True)]
 
 
-def _drift_columns(terms: list[Drift], line: Timeline) -> list[tuple[Any, int, int]]:
-    """Per bucket of the mood chart's timeline: (bucket, new terms, height 0-100)."""
+def _drift_columns(terms: list[Drift], line: TimeAxis) -> list[tuple[Any, int, int]]:
+    """Per bucket of the mood chart's time axis: (bucket, new terms, height 0-100)."""
     counts = [0] * len(line.buckets)
     for term in terms:
         counts[max(0, min(len(counts) - 1, line.index(term.first)))] += 1
