@@ -78,9 +78,9 @@ class ReportResult:
         }
 
 
-def default_out(config: Config) -> Path:
+def default_out(root: Path) -> Path:
     """Where the report goes by default: next to the workspace config, outside the vault."""
-    return config.root / DEFAULT_NAME
+    return root / DEFAULT_NAME
 
 
 def write_report(
@@ -89,7 +89,7 @@ def write_report(
     """Write the report of the days from `since` to `until` (either open) to `out` (default:
     `report.html` in the workspace), atomically; a file that already holds it is left alone."""
     _check_window(since, until)
-    path = Path(out) if out is not None else default_out(config)
+    path = Path(out) if out is not None else default_out(config.root)
     _check_out(config, path)
     page = render_report(config, since=since, until=until, page_dir=path.absolute().parent)
     changed = file_digest(path) != digest(page.html)
