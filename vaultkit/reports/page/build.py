@@ -22,6 +22,7 @@ from typing import Any
 from vaultkit import __version__
 from vaultkit.config import Config
 from vaultkit.errors import UsageError
+from vaultkit.files.layout import Layout
 from vaultkit.files.storage import check_safe_target, digest, file_digest, write_bytes_atomic
 from vaultkit.reports.page.charts import (
     TimeAxis,
@@ -36,6 +37,7 @@ from vaultkit.reports.page.days import Day, Days, collect_days
 from vaultkit.reports.page.html import Links, calendar_html, make_links, render_page
 from vaultkit.reports.page.related import related_graph
 from vaultkit.reports.vocab import Drift, vocabulary_drift
+from vaultkit.sync.survey import open_catalog
 
 DEFAULT_NAME = "report.html"
 MOOD_BUCKETS = 48  # the columns of the mood chart, at most
@@ -110,7 +112,11 @@ def render_report(
     """The page's bytes; its file links are relative to `page_dir` (None: absolute `file://`
     URLs, for a page printed on stdout)."""
     _check_window(since, until)
-    days = collect_days(config, since, until)
+    catalog = open_catalog(config, read_only=True)  # a reader never writes the cache
+    try:
+        days = collect_days(Layout(config), catalog, since, until)
+    finally:
+        catalog.close()
     summaries_rel = os.path.relpath(config.summaries_dir, config.vault_dir).replace(os.sep, "/")
     links = make_links(config.vault_dir, summaries_rel, page_dir)
     drift = vocabulary_drift(config)
