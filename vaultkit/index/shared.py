@@ -63,8 +63,8 @@ CREATE TABLE IF NOT EXISTS public.vaultkit_vaults(
 WRITER_COLUMN = "ALTER TABLE public.vaultkit_vaults ADD COLUMN IF NOT EXISTS writer TEXT"
 
 
-def connect_dsn(config: Config) -> psycopg.Connection[Any]:
-    """A connection to the database the config's environment variable names."""
+def connect_dsn(index: IndexConfig) -> psycopg.Connection[Any]:
+    """A connection to the database the environment variable `index.dsn_env` names."""
     try:
         import psycopg
     except ImportError:
@@ -74,7 +74,7 @@ def connect_dsn(config: Config) -> psycopg.Connection[Any]:
         ) from None
     from psycopg.conninfo import conninfo_to_dict
 
-    name = config.index.dsn_env
+    name = index.dsn_env
     dsn = os.environ.get(name)
     if not dsn:
         raise ConfigError(
@@ -87,14 +87,14 @@ def connect_dsn(config: Config) -> psycopg.Connection[Any]:
     except psycopg.Error as exc:
         raise ConfigError(
             f"index.dsn_env: the connection string in {name} cannot be parsed "
-            f"({driver_said(exc, config.index.dsn_env)})",
+            f"({driver_said(exc, index.dsn_env)})",
             rule="config-value",
         ) from None
     try:
         return psycopg.connect(dsn, connect_timeout=10)
     except psycopg.Error as exc:
         raise SearchIndexError(
-            f"shared index: cannot connect ({name}): {driver_said(exc, config.index.dsn_env)}"
+            f"shared index: cannot connect ({name}): {driver_said(exc, index.dsn_env)}"
         ) from None
 
 
@@ -112,7 +112,7 @@ def check_writer(config: Config, *, take_over: bool = False) -> None:
     if config.index.store != "postgres":
         return
     try:
-        conn = connect_dsn(config)
+        conn = connect_dsn(config.index)
     except VaultkitError:
         return
     import psycopg
@@ -160,7 +160,7 @@ class SharedIndex:
         self.vault_id = config.index.vault_id
         self.reader = reader
         self.pending: int | None = None  # a generation being built, switched to by `publish`
-        conn = connect_dsn(config)
+        conn = connect_dsn(config.index)
         self.db = PostgresDatabase(conn)
         try:
             if reader:
