@@ -105,14 +105,15 @@ def driver_said(exc: BaseException, dsn_env: str) -> str:
     return scrub(_first_line(exc), dsn_secrets(dsn))
 
 
-def check_writer(config: Config, *, take_over: bool = False) -> None:
+def check_writer(index: IndexConfig, vault_dir: Path, *, take_over: bool = False) -> None:
     """Before a writer's work: stop when another copy of the vault writes its shared index (a
-    quick look; the writer looks again under its lock), or with `take_over` make this copy its
-    writer. A database out of reach is left to the index refresh to report."""
-    if config.index.store != "postgres":
+    quick look; the writer looks again under its lock), or with `take_over` make this copy (the
+    one in `vault_dir`) its writer. A database out of reach is left to the index refresh to
+    report."""
+    if index.store != "postgres":
         return
     try:
-        conn = connect_dsn(config.index)
+        conn = connect_dsn(index)
     except VaultkitError:
         return
     import psycopg
@@ -120,17 +121,17 @@ def check_writer(config: Config, *, take_over: bool = False) -> None:
     db = PostgresDatabase(conn)
     try:
         if take_over:
-            _take_over(db, config.index, writer_identity(config.vault_dir))
+            _take_over(db, index, writer_identity(vault_dir))
         else:
             _refuse_another(
-                config.index.vault_id,
-                writer_identity(config.vault_dir),
-                _writer_of(db, config.index.vault_id),
+                index.vault_id,
+                writer_identity(vault_dir),
+                _writer_of(db, index.vault_id),
             )
     except psycopg.Error as exc:
         if take_over:
             raise SearchIndexError(
-                f"shared index of {config.index.vault_id!r}: {driver_said(exc, config.index.dsn_env)}"
+                f"shared index of {index.vault_id!r}: {driver_said(exc, index.dsn_env)}"
             ) from None
     finally:
         conn.close()
