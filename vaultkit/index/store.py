@@ -430,7 +430,7 @@ class SearchIndex:
         from vaultkit.index.embeddings import make_embedder
 
         if self._embedder is None:
-            self._embedder = make_embedder(self.config)
+            self._embedder = make_embedder(self.config.search)
         return self._embedder
 
 
