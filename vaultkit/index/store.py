@@ -74,7 +74,7 @@ class SearchIndex:
     ) -> None:
         self.config = config
         self.layout = Layout(config)
-        self._notes_too = config.search.index != "summaries"
+        self.notes_too = config.search.index != "summaries"
         self.path = config.state_dir / SQLITE_NAME
         self._embedder = embedder
         self._progress = progress
@@ -201,7 +201,7 @@ class SearchIndex:
         report = RefreshReport()
         if self.reader:  # the writer keeps the shared index; a reader has no files to read
             return report
-        finder = ChangeFinder(self.layout, self._notes_too, self.db)
+        finder = ChangeFinder(self.layout, self.notes_too, self.db)
         changes = None if full or files is not None else finder.quick()
         building = self.shared is not None and self.shared.pending is not None
         if changed is not None and not building and changed.in_step(self.db):
@@ -217,7 +217,7 @@ class SearchIndex:
         else:
             if files is None:
                 folders = folder_times(
-                    self.layout, self._notes_too
+                    self.layout, self.notes_too
                 )  # before the walk: see `refresh._mtime`
             changes, report.files, report.rebuilt = finder.full(files, archive)
             with self.db:
