@@ -19,5 +19,5 @@ arguments match, timed commands, the ten search queries, CLI and MCP searches, r
 `search_worker` (one measurement of the index in a fresh process, started by `common.worker`),
 `generate_*` (generate's parts: one day's content, the planted defects, the summaries) and
 `timeaware_*` (timeaware's: its data, the vault, the questions, the time questions). Word lists,
-topics and phrase tables are data, in `bench/data/`.
+topics, phrase tables and locomo_id's translated questions are data, in `bench/data/`.
 """

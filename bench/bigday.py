@@ -4,12 +4,13 @@
     python -m bench.bigday --mb 0.2 --mb 1 --runs 3
     python -m bench.bigday --write-note OUT.md --mb 2   # only write one generated day note
 
-A day note of a given size is generated (seeded, so two runs write the same bytes): a work day
-as the first users write it, in English, Indonesian and the mix of both, note lines and
-`Name: text` chat turns, headings, list items, code spans and fenced code, tool names the
-vocabulary knows and ones it does not, people, places, amounts and times. The repeated lines
-vary their names, tools and numbers, and a few names and tools are new in every stretch of the
-day, as in a long pasted chat log: a day twice as long names about twice as many things.
+A day note of a given size is generated (seeded, so two runs write the same bytes) from the
+words of `bench/data/bigday_words.yaml`: a work day as the first users write it, in English,
+Indonesian and the mix of both, note lines and `Name: text` chat turns, headings, list items,
+code spans and fenced code, tool names the vocabulary knows and ones it does not, people,
+places, amounts and times. The repeated lines vary their names, tools and numbers, and a few
+names and tools are new in every stretch of the day, as in a long pasted chat log: a day twice
+as long names about twice as many things.
 
 Per size, in process (the median of `--runs`, after one warm-up run at the smallest size): the
 offline summarizer reading the whole day (`OfflineSummarizer(..., max_chars=sys.maxsize)`: how
@@ -39,6 +40,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from vaultkit.config import load_config
 from vaultkit.model import DayInput
 from vaultkit.summarize.offline import OfflineSummarizer
@@ -53,40 +56,17 @@ SIZES = (0.2, 1.0, 2.0, 8.0)
 TIME_V = "/usr/bin/time" if Path("/usr/bin/time").exists() else None
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
-PEOPLE = ("Gading", "Rina", "Freedy", "Sari", "Budi", "Putri", "Dimas", "Maya", "Tomi", "Arif")
-KNOWN = ("Kubernetes", "Docker", "PostgreSQL", "Redis", "Grafana", "Prometheus", "Nginx",
-         "Proxmox", "Tailscale", "FastAPI", "Pydantic", "SQLAlchemy", "pytest", "postgres", "k8s")  # fmt: skip
-TOOLS = ("Traefik", "Longhorn", "Qdrant", "ClickHouse", "RabbitMQ", "MinIO", "Loki", "Vault",
-         "ArgoCD", "Restic", "Trivy", "Caddy", "Jaeger", "Kafka", "Celery", "Uptime Kuma")  # fmt: skip
-PROJECTS = ("Nouverse Core", "Payments API", "Homelab", "Blog")
-PLACES = ("Senopati", "Blok M", "Kemang", "Bandung", "Depok")
-COMMANDS = ("kubectl get pods -n payments", "restic backup /srv", "pg_dump -Fc ledger",
-            "helm upgrade api ./chart", "docker compose up -d", "k3sup install --ip 10.0.0.5")  # fmt: skip
-SYLLABLES = ("ra", "ni", "ko", "ta", "su", "me", "lo", "di", "an", "ve", "ri", "to", "ba", "ka")
-
-# The day's lines: `{p}` a person, `{q}` another, `{t}` a tool (new ones among them), `{k}` a
-# vocabulary term, `{j}` a project, `{c}` a command, `{w}` a place, `{n}` a number, `{h}` a time.
-TEMPLATES = (
-    "{p}: udah deploy {t} v{n}.{n} ke staging, latency turun jadi {n} ms",
-    "{p}: we decided to move {j} to {t} by friday, {q} approved it",
-    "{p}: gw nyoba `{c}` tadi, hasilnya {n} rows, aman",
-    "{p}: ok noted, nanti gw cek lagi sama {q}",
-    "{p}: error rate naik ke {n}% jam {h}, kayaknya {k} connection pool bocor lagi",
-    "{p}: lunch di {w}? ramen lagi aja",
-    "{p}: can you share the Grafana link for {t}?",
-    "- Meeting sama Pak {q} soal budget Rp {n} juta buat {j}, belum ada keputusan.",
-    "- Incident: {t} down for {n} minutes, {n} requests failed. Rolled back via `{c}`.",
-    "- Pindah ke {t} buat {j}, pakai {k} di belakangnya. {q} bilang oke.",
-    "- pip install {t2} buat parsing laporan",
-    "- [ ] Jangan lupa bayar tagihan listrik {n} ribu sebelum tanggal {n}",
-    "Dinner with {q} in {w}, talked about the {t} migration and her cat.",
-    "Review PR #{n} dari {q}: refactor `{t2}` client, {n} tests hijau, tinggal merge.",
-    "Capek banget hari ini, {p} sama {q} lembur sampe jam {h} beresin {j}.",
-    "The upgrade of {k} to {n}.{n} is done; {q} checked {n} dashboards and nothing broke. "
-    "We still have to decide whether {t} stays on the old nodes. Budi wants the plan by "
-    "Monday, and the quote from the vendor (USD {n},{n}00) is waiting for approval.",
-)
-HEADINGS = ("## Chat: {p} dan {q}", "## {h} Standup", "## Notes", "### Catatan {j}")
+WORDS_FILE = BENCH / "data" / "bigday_words.yaml"
+_WORDS: dict[str, list[str]] = yaml.safe_load(WORDS_FILE.read_text(encoding="utf-8"))
+PEOPLE = tuple(_WORDS["people"])
+KNOWN = tuple(_WORDS["known"])  # the vocabulary's terms
+TOOLS = tuple(_WORDS["tools"])  # ones it does not know
+PROJECTS = tuple(_WORDS["projects"])
+PLACES = tuple(_WORDS["places"])
+COMMANDS = tuple(_WORDS["commands"])
+SYLLABLES = tuple(_WORDS["syllables"])  # of a new name or tool
+TEMPLATES = tuple(_WORDS["templates"])  # the day's lines, with slots `pools.fill` fills
+HEADINGS = tuple(_WORDS["headings"])
 
 
 def _word(rng: random.Random, parts: int) -> str:

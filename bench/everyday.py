@@ -1,4 +1,4 @@
-"""Write the everyday-questions dev set (issue 24) and score vaultkit's search on it.
+"""Write the everyday-questions dev set and score vaultkit's search on it.
 
     python -m bench.everyday OUT_DIR [--seed 24]
     python -m bench.everyday score OUT_DIR [--semantic] [--pythonpath TREE] [--cli]

@@ -4,11 +4,12 @@
     python -m bench.locomo_id --set search.index=notes   # `--set KEY=JSON` as in bench/locomo.py
     python -m bench.locomo_id --json                     # the numbers as JSON
 
-`bench/locomo_id.jsonl` has 40 LoCoMo dev questions (13-14 per conversation, no adversarial ones,
-the categories in about the set's proportions) in our own Indonesian, as people in a Jakarta chat
-ask an assistant: formal and casual, names kept, about a quarter keeping one English word. Each
-line is only `{"source": "<LoCoMo id>", "query": "<Indonesian>"}`. The measure: does search find
-the English notes of the gold days for an Indonesian question as it does for the English original?
+`bench/data/locomo_id.jsonl` has 40 LoCoMo dev questions (13-14 per conversation, no adversarial
+ones, the categories in about the set's proportions) in our own Indonesian, as people in a Jakarta
+chat ask an assistant: formal and casual, names kept, about a quarter keeping one English word.
+Each line is only `{"source": "<LoCoMo id>", "query": "<Indonesian>"}`. The measure: does search
+find the English notes of the gold days for an Indonesian question as it does for the English
+original?
 
 Each conversation's workspace is built in `bench/out/locomo/` by bench/locomo.py's own helpers
 (`vaultkit init` with the `--set` overrides, the notes copied, `vaultkit sync`). Beside its
@@ -27,7 +28,7 @@ from typing import Any
 
 from bench.locomo import arguments, evaluate, parse_overrides, pooled, workspace
 
-QUESTIONS = Path(__file__).resolve().parent / "locomo_id.jsonl"
+QUESTIONS = Path(__file__).resolve().parent / "data" / "locomo_id.jsonl"
 
 
 def read_jsonl(path: Path) -> list[dict[str, Any]]:

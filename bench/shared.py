@@ -2,12 +2,12 @@
 
     VAULTKIT_DATABASE_URL=postgresql://... python -m bench.shared --days 1000 [--days 10000]
 
-Without VAULTKIT_DATABASE_URL a throwaway cluster is started (`tests/pg_cluster.py`: Debian's
-PostgreSQL, a temp folder, fsync off, so writes are cheaper than on a real server). Per size:
-the first sync (it builds the index), `sync` after one new day (median of `--runs`), searches
-in process (a warm Searcher, the same ten queries as `python -m bench.run search`), through the CLI and
-through `vaultkit mcp`; for PostgreSQL both the writer (the machine with the files) and a reader
-(a workspace with only the config). The stores are measured one after the other for each step,
+Without VAULTKIT_DATABASE_URL a throwaway cluster is started (`tests/fixtures/pg_cluster.py`:
+Debian's PostgreSQL, a temp folder, fsync off, so writes are cheaper than on a real server). Per
+size: the first sync (it builds the index), `sync` after one new day (median of `--runs`),
+searches in process (a warm Searcher, the same ten queries as `python -m bench.run search`),
+through the CLI and through `vaultkit mcp`; for PostgreSQL both the writer (the machine with the
+files) and a reader (a workspace with only the config). The stores are measured one after the other for each step,
 so a slower or busier moment of the machine hits both. Results: bench/out/results-shared.json
 and a markdown table on stdout.
 """

@@ -159,3 +159,35 @@ def test_the_tests_mirror_the_packages() -> None:
     assert packages <= folders  # every package has its tests
     loose = sorted(p.name for p in tests.glob("test_*.py"))
     assert loose == ["test_architecture.py"]
+
+
+VENDORS = ("anythingllm",)  # a vendor's backend: one package, loaded only when the config names it
+
+
+def vendor_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if parts[0] == "vaultkit" and len(parts) > 1 and parts[1] in VENDORS else None
+
+
+def test_a_vendor_package_is_imported_only_inside_a_function() -> None:
+    eager = set()
+    for name, path in modules().items():
+        if vendor_of(name):
+            continue  # the vendor's own modules import each other freely
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        lazy = {
+            id(node)
+            for function in ast.walk(tree)
+            if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for node in ast.walk(function)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                targets = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+            else:
+                continue
+            if id(node) not in lazy and any(vendor_of(target) for target in targets):
+                eager.add(f"{name}:{node.lineno}")
+    assert sorted(eager) == []

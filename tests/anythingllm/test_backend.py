@@ -1,6 +1,6 @@
 """AnythingLLM as the search backend: sync keeps one document per day in a workspace of the fake
-server (`tests/anythingllm_server.py`), search asks its vector search and fuses it with BM25,
-and falls back to BM25 alone, saying so, when the server cannot be reached."""
+server (`tests/fixtures/anythingllm_server.py`), search asks its vector search and fuses it with
+BM25, and falls back to BM25 alone, saying so, when the server cannot be reached."""
 
 from __future__ import annotations
 

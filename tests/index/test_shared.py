@@ -3,8 +3,8 @@ rankings as SQLite, readers without the files, one snapshot per search, one writ
 a rebuild into a new generation, and a writer killed mid-transaction.
 
 The server is the cluster `.ci/run` starts (VAULTKIT_TEST_DATABASE_URL), else one this module
-starts (`tests/pg_cluster.py`); without PostgreSQL installed the tests are skipped, unless
-VAULTKIT_REQUIRE_POSTGRES=1 (CI) makes that a failure.
+starts (`tests/fixtures/pg_cluster.py`); without PostgreSQL installed the tests are skipped,
+unless VAULTKIT_REQUIRE_POSTGRES=1 (CI) makes that a failure.
 """
 
 from __future__ import annotations

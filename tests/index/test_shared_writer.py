@@ -131,7 +131,8 @@ def test_the_writer_checks_under_its_lock(copies: tuple[Path, Path]) -> None:
     SearchIndex(first).close()
     with pytest.raises(IndexOwnerError, match="written by the vault copy at"):
         SearchIndex(second)
-    check_writer(second, take_over=True)  # what `sync --take-over` does first
+    # what `sync --take-over` does first
+    check_writer(second.index, second.vault_dir, take_over=True)
     SearchIndex(second).close()
     with pytest.raises(IndexOwnerError):
         SearchIndex(first)

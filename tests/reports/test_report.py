@@ -15,7 +15,7 @@ from tests.conftest import tree_hashes
 from vaultkit.config import load_config
 from vaultkit.errors import UnsafeWriteError, UsageError
 from vaultkit.reports.page.build import render_report, write_report
-from vaultkit.reports.page.charts import timeline
+from vaultkit.reports.page.charts import time_axis
 from vaultkit.reports.page.days import first_bullet
 
 HOSTILE = '<script>window.pwned = 1</script><img src=x onerror="window.pwned = 2">'
@@ -232,11 +232,11 @@ def test_years_fold_and_time_is_cut_to_fit(tmp_path: Path) -> None:
     calendar = years[: len({y for _, y in years})]
     # the newest months are open (a year and a bit), older years folded
     assert calendar == [(" open", "2027"), (" open", "2026"), ("", "2025"), ("", "2024")]
-    assert timeline(date(2024, 1, 1), date(2024, 1, 20), 48).unit == "day"
-    assert timeline(date(2024, 1, 1), date(2024, 6, 1), 48).unit == "week"
-    assert timeline(date(2024, 1, 1), date(2026, 6, 1), 48).unit == "month"
-    assert timeline(date(1990, 1, 1), date(2026, 6, 1), 48).unit == "year"
-    many = timeline(date(1747, 3, 4), date(2026, 7, 31), 48)
+    assert time_axis(date(2024, 1, 1), date(2024, 1, 20), 48).unit == "day"
+    assert time_axis(date(2024, 1, 1), date(2024, 6, 1), 48).unit == "week"
+    assert time_axis(date(2024, 1, 1), date(2026, 6, 1), 48).unit == "month"
+    assert time_axis(date(1990, 1, 1), date(2026, 6, 1), 48).unit == "year"
+    many = time_axis(date(1747, 3, 4), date(2026, 7, 31), 48)
     assert many.unit == "10-year period" and len(many.buckets) <= 48
     assert (
         many.index(date(2026, 7, 31)) == len(many.buckets) - 1 and many.index(date(1747, 3, 4)) == 0

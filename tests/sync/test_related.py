@@ -1,4 +1,4 @@
-"""Related days as of each day (`summary.related`): the two-stage ranking finds what the exact
+"""Related days as of each day (`sync.related`): the two-stage ranking finds what the exact
 cosine finds, and a long vault's common features nominate no candidates (the cost of a day stays
 bounded as the vault grows)."""
 

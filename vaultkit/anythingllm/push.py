@@ -4,7 +4,7 @@ the text the day is indexed by, and sync keeps it so.
 A day is pushed again when one of its files changed (and its text with it), when its document
 is missing from the workspace (deleted behind vaultkit's back), or when its last push did not
 finish. AnythingLLM has no upsert, so an update is the old document removed, then the new one
-added; `index.pushed` records each step as it is done, so a run stopped anywhere (Ctrl-C, a
+added; `anythingllm.pushed` records each step as it is done, so a run stopped anywhere (Ctrl-C, a
 crash, the server gone) leaves what the next run needs to finish the job. A day that failed is
 not recorded as pushed, so the next sync tries it again.
 """

@@ -3,11 +3,13 @@
 - `layout`: which file is which (daily note, transcript, summary, entity note), for which day,
   and every vault-relative path; scans of the vault and the archive
 - `document`: a markdown file split into frontmatter and body, YAML read safely
-- `links`: Obsidian's link syntax, and the managed lines (timeline spine, parent link)
+- `wikilinks`: Obsidian's link syntax, and the managed lines (timeline spine, parent link)
 - `sources`: a day's raw material, read for the summarizer and the index
 - `storage`: the one writer (atomic replace, refusal of symlinks and concurrent edits)
 - `lock`: one run at a time per vault
+- `listing`: folder listings kept between runs, so a folder whose mtime has not moved is not
+  listed again
 - `catalog`: sync's cache of what it knows about each file, typed
 
-May import: `vaultkit.errors`, `model`, `config`, `dates`, `vocabulary`; no other package.
+May import: the core modules; no other package.
 """

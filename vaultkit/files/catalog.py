@@ -63,7 +63,7 @@ class SummaryFacts:
     empty: bool = False
     unparseable: bool = False
     stale_format: bool = False
-    features: list[str] | None = None  # what related days compare (summary.related.features)
+    features: list[str] | None = None  # what related days compare (sync.related.features)
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)

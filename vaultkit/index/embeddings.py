@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
-from vaultkit.config import Config
+from vaultkit.config import SearchConfig
 from vaultkit.errors import EmbeddingError, EndpointError
 from vaultkit.files.storage import digest
 from vaultkit.index.sql import Database
@@ -88,9 +88,8 @@ def _vectors(answer: Any, count: int, url: str) -> list[list[float]]:
     return vectors
 
 
-def make_embedder(config: Config) -> Embedder:
-    """The embedder the config names: the local model, or an OpenAI-compatible endpoint."""
-    search = config.search
+def make_embedder(search: SearchConfig) -> Embedder:
+    """The embedder the search settings name: the local model, or an OpenAI-compatible endpoint."""
     if search.embedder == "local":
         from vaultkit.index.local_embedder import LocalEmbedder
 

@@ -63,8 +63,8 @@ CREATE TABLE IF NOT EXISTS public.vaultkit_vaults(
 WRITER_COLUMN = "ALTER TABLE public.vaultkit_vaults ADD COLUMN IF NOT EXISTS writer TEXT"
 
 
-def connect_dsn(config: Config) -> psycopg.Connection[Any]:
-    """A connection to the database the config's environment variable names."""
+def connect_dsn(index: IndexConfig) -> psycopg.Connection[Any]:
+    """A connection to the database the environment variable `index.dsn_env` names."""
     try:
         import psycopg
     except ImportError:
@@ -74,7 +74,7 @@ def connect_dsn(config: Config) -> psycopg.Connection[Any]:
         ) from None
     from psycopg.conninfo import conninfo_to_dict
 
-    name = config.index.dsn_env
+    name = index.dsn_env
     dsn = os.environ.get(name)
     if not dsn:
         raise ConfigError(
@@ -87,14 +87,14 @@ def connect_dsn(config: Config) -> psycopg.Connection[Any]:
     except psycopg.Error as exc:
         raise ConfigError(
             f"index.dsn_env: the connection string in {name} cannot be parsed "
-            f"({driver_said(exc, config.index.dsn_env)})",
+            f"({driver_said(exc, index.dsn_env)})",
             rule="config-value",
         ) from None
     try:
         return psycopg.connect(dsn, connect_timeout=10)
     except psycopg.Error as exc:
         raise SearchIndexError(
-            f"shared index: cannot connect ({name}): {driver_said(exc, config.index.dsn_env)}"
+            f"shared index: cannot connect ({name}): {driver_said(exc, index.dsn_env)}"
         ) from None
 
 
@@ -105,14 +105,15 @@ def driver_said(exc: BaseException, dsn_env: str) -> str:
     return scrub(_first_line(exc), dsn_secrets(dsn))
 
 
-def check_writer(config: Config, *, take_over: bool = False) -> None:
+def check_writer(index: IndexConfig, vault_dir: Path, *, take_over: bool = False) -> None:
     """Before a writer's work: stop when another copy of the vault writes its shared index (a
-    quick look; the writer looks again under its lock), or with `take_over` make this copy its
-    writer. A database out of reach is left to the index refresh to report."""
-    if config.index.store != "postgres":
+    quick look; the writer looks again under its lock), or with `take_over` make this copy (the
+    one in `vault_dir`) its writer. A database out of reach is left to the index refresh to
+    report."""
+    if index.store != "postgres":
         return
     try:
-        conn = connect_dsn(config)
+        conn = connect_dsn(index)
     except VaultkitError:
         return
     import psycopg
@@ -120,17 +121,17 @@ def check_writer(config: Config, *, take_over: bool = False) -> None:
     db = PostgresDatabase(conn)
     try:
         if take_over:
-            _take_over(db, config.index, writer_identity(config.vault_dir))
+            _take_over(db, index, writer_identity(vault_dir))
         else:
             _refuse_another(
-                config.index.vault_id,
-                writer_identity(config.vault_dir),
-                _writer_of(db, config.index.vault_id),
+                index.vault_id,
+                writer_identity(vault_dir),
+                _writer_of(db, index.vault_id),
             )
     except psycopg.Error as exc:
         if take_over:
             raise SearchIndexError(
-                f"shared index of {config.index.vault_id!r}: {driver_said(exc, config.index.dsn_env)}"
+                f"shared index of {index.vault_id!r}: {driver_said(exc, index.dsn_env)}"
             ) from None
     finally:
         conn.close()
@@ -160,7 +161,7 @@ class SharedIndex:
         self.vault_id = config.index.vault_id
         self.reader = reader
         self.pending: int | None = None  # a generation being built, switched to by `publish`
-        conn = connect_dsn(config)
+        conn = connect_dsn(config.index)
         self.db = PostgresDatabase(conn)
         try:
             if reader:

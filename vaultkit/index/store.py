@@ -81,7 +81,7 @@ class SearchIndex:
     ) -> None:
         self.config = config
         self.layout = Layout(config)
-        self._notes_too = config.search.index != "summaries"
+        self.notes_too = config.search.index != "summaries"
         self.path = config.state_dir / SQLITE_NAME
         self._embedder = embedder
         self._progress = progress
@@ -208,7 +208,7 @@ class SearchIndex:
         report = RefreshReport()
         if self.reader:  # the writer keeps the shared index; a reader has no files to read
             return report
-        finder = ChangeFinder(self.layout, self._notes_too, self.db)
+        finder = ChangeFinder(self.layout, self.notes_too, self.db)
         changes = None if full or files is not None else finder.quick()
         building = self.shared is not None and self.shared.pending is not None
         if changed is not None and not building and changed.in_step(self.db):
@@ -224,7 +224,7 @@ class SearchIndex:
         else:
             if files is None:
                 folders = folder_times(
-                    self.layout, self._notes_too
+                    self.layout, self.notes_too
                 )  # before the walk: see `refresh._mtime`
             changes, report.files, report.rebuilt = finder.full(files, archive)
             with self.db:
@@ -429,7 +429,7 @@ class SearchIndex:
         from vaultkit.index.embeddings import make_embedder
 
         if self._embedder is None:
-            self._embedder = make_embedder(self.config)
+            self._embedder = make_embedder(self.config.search)
         return self._embedder
 
 

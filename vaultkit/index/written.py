@@ -12,36 +12,33 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from vaultkit.config import Config
 from vaultkit.index.refresh import FileState
-from vaultkit.index.store import SearchIndex, translated_errors
+from vaultkit.index.store import SearchIndex
 
 
-def refresh_written(config: Config, paths: Iterable[Path]) -> list[str]:
-    """Re-index the days of `paths` (files just written); returns the refresh's warnings.
+def refresh_written(index: SearchIndex, paths: Iterable[Path]) -> list[str]:
+    """Re-index in the open `index` the days of `paths` (files just written); returns the
+    refresh's warnings.
 
     A path that is no source of the index (another folder, a note when only summaries are
     indexed) is left out. Vectors of a semantic backend are computed by the next search's
-    refresh, as after any change. SearchIndexError when the index cannot be written."""
-    with translated_errors(config), SearchIndex(config) as index:
-        if index.reader:
-            return []
-        if index.shared is not None and index.shared.pending is not None:
-            return index.refresh().warnings  # a new generation: readers see it built whole
-        notes_too = config.search.index != "summaries"
-        changes: dict[str, FileState | None] = {}
-        for path in paths:
-            found = index.layout.kind_of(os.fspath(path.parent), path.name)
-            if found is None or (found[1] != "summary" and not notes_too):
-                continue
-            try:
-                facts = os.stat(path)
-            except FileNotFoundError:
-                changes[os.fspath(path)] = None
-                continue
-            changes[os.fspath(path)] = FileState(
-                *found, facts.st_mtime_ns, facts.st_size, facts.st_ino
-            )
-        if not changes:
-            return []
-        return index.apply(changes).warnings
+    refresh, as after any change. The caller opens the index (and turns its failures into a
+    SearchIndexError: `store.translated_errors`)."""
+    if index.reader:
+        return []
+    if index.shared is not None and index.shared.pending is not None:
+        return index.refresh().warnings  # a new generation: readers see it built whole
+    changes: dict[str, FileState | None] = {}
+    for path in paths:
+        found = index.layout.kind_of(os.fspath(path.parent), path.name)
+        if found is None or (found[1] != "summary" and not index.notes_too):
+            continue
+        try:
+            facts = os.stat(path)
+        except FileNotFoundError:
+            changes[os.fspath(path)] = None
+            continue
+        changes[os.fspath(path)] = FileState(*found, facts.st_mtime_ns, facts.st_size, facts.st_ino)
+    if not changes:
+        return []
+    return index.apply(changes).warnings

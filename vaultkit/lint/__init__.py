@@ -12,7 +12,7 @@ The modules follow the data flow of one run:
 - `findings`, `reports`: what the checks produce and what lint returns
 - `rules`: the catalogue of rules (stable ids, names, severity, fixable)
 
-May import: the core modules, `files` and `summary`.
+May import: the core modules, `text`, `files` and `pages`.
 """
 
 from vaultkit.lint.engine import check_summary_text, fix_summary_text, fix_vault, lint_vault

@@ -129,16 +129,16 @@ def vault_context(config: Config, found: VaultFiles) -> Context:
     # offline, then a summary without a local note says so).
     away = (set(archived) | set(found.summaries)) - set(found.daily)
     links = link_targets(config, away)
-    return Context(vocabulary, known, daily, property_types(config), links)
+    return Context(vocabulary, known, daily, property_types(config.vault_dir), links)
 
 
-def property_types(config: Config) -> dict[str, str]:
+def property_types(vault_dir: Path) -> dict[str, str]:
     """Obsidian's property types: vaultkit's own, overridden by the vault's `.obsidian/types.json`."""
     from vaultkit.pages.schema import OBSIDIAN_TYPES
 
     types = dict(OBSIDIAN_TYPES["types"])
     try:
-        data = json.loads(read_bytes(config.vault_dir / ".obsidian" / "types.json"))
+        data = json.loads(read_bytes(vault_dir / ".obsidian" / "types.json"))
         vault_types = data.get("types") if isinstance(data, dict) else None
         if isinstance(vault_types, dict):
             types.update({k: v for k, v in vault_types.items() if isinstance(v, str)})

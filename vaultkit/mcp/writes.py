@@ -150,11 +150,13 @@ def _done(
 ) -> Written:
     """The answer, once the days written are re-indexed (a failed refresh is a warning: the
     text is in the vault, and a later search or sync indexes it)."""
+    from vaultkit.index.store import SearchIndex, translated_errors
     from vaultkit.index.written import refresh_written
 
     warnings: list[str] = []
     try:
-        warnings = refresh_written(config, [path, *also])
+        with translated_errors(config), SearchIndex(config) as index:
+            warnings = refresh_written(index, [path, *also])
     except VaultkitError as exc:
         warnings = [f"Written, but the search index was not updated: {exc}"]
     return Written(

@@ -21,7 +21,7 @@ import networkx as nx
 
 from vaultkit.config import Config
 from vaultkit.errors import UsageError, VaultkitError
-from vaultkit.files.catalog import SummaryFacts
+from vaultkit.files.catalog import Catalog, SummaryFacts
 from vaultkit.files.document import parse_document
 from vaultkit.files.layout import Layout, scan, scan_archive
 from vaultkit.files.storage import read_bytes, write_atomic
@@ -54,7 +54,11 @@ def build_graph(config: Config, *, tags: bool = False) -> nx.MultiDiGraph:
     """
     files = scan(Layout(config))  # names only: a day's raw files are never opened for the graph
     archive = scan_archive(config.archive_dir)
-    fields = _summary_fields(config, files.summaries)
+    catalog = open_catalog(config, read_only=True)  # a reader never writes the cache
+    try:
+        fields = _summary_fields(catalog, files.summaries)
+    finally:
+        catalog.close()
     source_days = sorted(set(files.daily) | set(archive))  # the spine, as sync threads it
     days = sorted(set(source_days) | set(fields))
     g = nx.MultiDiGraph(dangling_related=0)
@@ -90,20 +94,16 @@ def build_graph(config: Config, *, tags: bool = False) -> nx.MultiDiGraph:
     return g
 
 
-def _summary_fields(config: Config, summaries: dict[date, Path]) -> dict[date, SummaryFields]:
+def _summary_fields(catalog: Catalog, summaries: dict[date, Path]) -> dict[date, SummaryFields]:
     """Each readable summary's fields, from the catalog when the file is unchanged since sync."""
-    catalog = open_catalog(config, read_only=True)  # a reader never writes the cache
     found = {}
-    try:
-        for day, path in summaries.items():
-            try:
-                facts = catalog.facts(path, _parse_fields, SummaryFacts.from_json)
-            except OSError:
-                continue  # gone since the scan
-            if facts.fields is not None:
-                found[day] = facts.fields
-    finally:
-        catalog.close()
+    for day, path in summaries.items():
+        try:
+            facts = catalog.facts(path, _parse_fields, SummaryFacts.from_json)
+        except OSError:
+            continue  # gone since the scan
+        if facts.fields is not None:
+            found[day] = facts.fields
     return found
 
 

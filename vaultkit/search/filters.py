@@ -14,7 +14,7 @@ from vaultkit.errors import UsageError
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from vaultkit.config import Config
+    from vaultkit.config import PeopleConfig, VocabularyConfig
     from vaultkit.index.records import DayRecord
 
 
@@ -79,14 +79,15 @@ class Filters:
             min_importance=min_importance,
         )
 
-    def canonical(self, config: Config) -> Filters:
-        """The same filters with a nickname or an alias given as the config's canonical name
-        (`--person Fred` is Freedy, `--tag k8s` is Kubernetes), in any case."""
-        people = _folded(config.people.aliases)
-        terms = _folded(config.vocabulary.aliases)
+    def canonical(self, people: PeopleConfig, vocabulary: VocabularyConfig) -> Filters:
+        """The same filters with a nickname (`people.aliases`) or an alias (`vocabulary.aliases`)
+        given as its canonical name (`--person Fred` is Freedy, `--tag k8s` is Kubernetes), in
+        any case."""
+        nicknames = _folded(people.aliases)
+        terms = _folded(vocabulary.aliases)
         return replace(
             self,
-            person=_alias(self.person, people),
+            person=_alias(self.person, nicknames),
             project=_alias(self.project, terms),
             tag=_alias(self.tag.lstrip("#") if self.tag else None, terms),
         )

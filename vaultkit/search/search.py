@@ -155,7 +155,7 @@ class Searcher:
         top_k = self.config.search.top_k if top_k is None else top_k
         if top_k < 1:
             raise UsageError(f"top_k: expected an integer >= 1, got {top_k}")
-        filters = filters.canonical(self.config)
+        filters = filters.canonical(self.config.people, self.config.vocabulary)
         if as_of is not None:
             filters = filters.up_to(as_of)
         day = as_of or date.today()

@@ -3,14 +3,16 @@
 - `base`: the protocol, and the check every summarizer's answer passes
 - `offline`: the deterministic default (no network, no model), reading a day in the order of
   its stages: `text` (lines, speakers, sentences) -> `names` (capitalized names and where they
-  stand) -> `people` and `terms` (who and what is named) -> `lexicon` (the words of events) ->
-  `importance` and `mood` -> `bullets`
+  stand) -> `people` and `terms` (who and what is named) -> `importance` and `mood` (weighing the
+  words of events, `text.lexicon`) -> `bullets`
 - `openai`: any OpenAI-compatible chat-completions endpoint
+- what the stages share: `evidence` (what a text says a name is), `portion` (how much of a day
+  is read), `needles` (many strings found in one pass), `greedy` (the bullets' selection)
 
 The registry lives here, at the package's face, so the protocol in `base` never imports the
 implementations that depend on it.
 
-May import: the core modules (`vocabulary`, `http` among them) and `files`.
+May import: the core modules (`http` among them), `text` and `files`.
 """
 
 from __future__ import annotations

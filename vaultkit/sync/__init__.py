@@ -9,6 +9,8 @@
 - `write`: a day's summary written, a hand edit kept or copied aside first
 - `linking`: the links sync keeps: the timeline spine, parent links, MEMORY_INDEX.md, entity
   notes, Obsidian's settings
+- `settings`: the parts of the config that shape a summary, and which days a change of them
+  affects
 - `report`: what a run did
 - `daily`: the job itself (`sync`); `backfill`: the job narrowed to an archive's old days, paced
 

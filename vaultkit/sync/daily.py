@@ -98,7 +98,7 @@ def sync(
             rule="read-only-vault",
         )
     with vault_lock(config.state_dir), batched_dir_sync():
-        check_writer(config, take_over=take_over)
+        check_writer(config.index, config.vault_dir, take_over=take_over)
         catalog = open_catalog(config)
         try:
             report = _sync(

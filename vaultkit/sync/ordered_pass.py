@@ -1,5 +1,5 @@
 """Sync's date-ordered pass: summarize the planned days and keep every day's related dates a
-function of the days on or before it (see `summary.related`).
+function of the days on or before it (see `sync.related`).
 
 The pass walks every summarized day in date order. Days the plan gives it are summarized there
 and then (each written at once, atomically, so a crash loses at most the day at hand); every day
@@ -41,7 +41,7 @@ from vaultkit.text.vocabulary import Vocabulary
 # Days in a row on which the summarizer's endpoint was unusable (refused, timed out, 5xx after
 # its retries) before a run stops: the rest would fail the same way, each after its own retries.
 MAX_OUTAGE_DAYS = 3
-RELATED_VERSION = 4  # bump when `summary.related` computes differently: every day is related again
+RELATED_VERSION = 4  # bump when `sync.related` computes differently: every day is related again
 
 
 @dataclass

@@ -96,9 +96,9 @@ class ArchiveReport:
         }
 
 
-def note_target(config: Config, day: date) -> Path:
+def note_target(archive_dir: Path, day: date) -> Path:
     """Where a daily note goes in the archive: `YYYY/MM/YYYY-MM-DD.md`."""
-    return config.archive_dir / f"{day:%Y}" / f"{day:%m}" / f"{day.isoformat()}.md"
+    return archive_dir / f"{day:%Y}" / f"{day:%m}" / f"{day.isoformat()}.md"
 
 
 def archive(
@@ -176,7 +176,9 @@ def _archive(config: Config, report: ArchiveReport, progress: Progress | None) -
             (path, layout.archive_chats_dir / path.relative_to(layout.chats_dir))
             for path in found.files.transcripts.get(day, [])
         ]
-        files.append((found.files.daily[day], found.archive.get(day) or note_target(config, day)))
+        files.append(
+            (found.files.daily[day], found.archive.get(day) or note_target(layout.archive_dir, day))
+        )
         _move_day(layout, day, files, report)
 
 

@@ -22,20 +22,22 @@ from typing import Any
 from vaultkit import __version__
 from vaultkit.config import Config
 from vaultkit.errors import UsageError
+from vaultkit.files.layout import Layout
 from vaultkit.files.storage import check_safe_target, digest, file_digest, write_bytes_atomic
 from vaultkit.reports.page.charts import (
-    Timeline,
+    TimeAxis,
     biggest_by_month,
     calendar_years,
     entity_matrix,
     mood_chart,
     mood_slots,
-    timeline,
+    time_axis,
 )
 from vaultkit.reports.page.days import Day, Days, collect_days
 from vaultkit.reports.page.html import Links, calendar_html, make_links, render_page
 from vaultkit.reports.page.related import related_graph
 from vaultkit.reports.vocab import Drift, vocabulary_drift
+from vaultkit.sync.survey import open_catalog
 
 DEFAULT_NAME = "report.html"
 MOOD_BUCKETS = 48  # the columns of the mood chart, at most
@@ -78,9 +80,9 @@ class ReportResult:
         }
 
 
-def default_out(config: Config) -> Path:
+def default_out(root: Path) -> Path:
     """Where the report goes by default: next to the workspace config, outside the vault."""
-    return config.root / DEFAULT_NAME
+    return root / DEFAULT_NAME
 
 
 def write_report(
@@ -89,7 +91,7 @@ def write_report(
     """Write the report of the days from `since` to `until` (either open) to `out` (default:
     `report.html` in the workspace), atomically; a file that already holds it is left alone."""
     _check_window(since, until)
-    path = Path(out) if out is not None else default_out(config)
+    path = Path(out) if out is not None else default_out(config.root)
     _check_out(config, path)
     page = render_report(config, since=since, until=until, page_dir=path.absolute().parent)
     changed = file_digest(path) != digest(page.html)
@@ -110,7 +112,11 @@ def render_report(
     """The page's bytes; its file links are relative to `page_dir` (None: absolute `file://`
     URLs, for a page printed on stdout)."""
     _check_window(since, until)
-    days = collect_days(config, since, until)
+    catalog = open_catalog(config, read_only=True)  # a reader never writes the cache
+    try:
+        days = collect_days(Layout(config), catalog, since, until)
+    finally:
+        catalog.close()
     summaries_rel = os.path.relpath(config.summaries_dir, config.vault_dir).replace(os.sep, "/")
     links = make_links(config.vault_dir, summaries_rel, page_dir)
     drift = vocabulary_drift(config)
@@ -175,8 +181,8 @@ def _context(days: Days, terms: list[Drift], links: Links) -> dict[str, Any]:
     context["term_count"] = len(new_terms)
     if first is None or last is None:
         return {**context, "mood": None, "matrices": [], "drift": None, "drift_groups": []}
-    moods = timeline(first, last, MOOD_BUCKETS)
-    entities = timeline(first, last, ENTITY_BUCKETS)
+    moods = time_axis(first, last, MOOD_BUCKETS)
+    entities = time_axis(first, last, ENTITY_BUCKETS)
     context["mood"] = mood_chart(shown, moods)
     context["mood_axis"] = _axis(moods)
     context["matrices"] = [entity_matrix(shown, entities, kind) for kind in ("people", "projects")]
@@ -199,7 +205,7 @@ def _inside(day: date, days: Days) -> bool:
     return (days.since is None or day >= days.since) and (days.until is None or day <= days.until)
 
 
-def _axis(line: Timeline) -> list[tuple[str, str]]:
+def _axis(line: TimeAxis) -> list[tuple[str, str]]:
     """Each bucket's axis label and when it shows: `a` always, `w` on a wide screen, `` never."""
     count = len(line.buckets)
     wide = _step(count, 12)
@@ -214,7 +220,7 @@ def _step(count: int, most: int) -> int:
     return max(1, -(-count // most))
 
 
-def _drift_groups(terms: list[Drift], line: Timeline) -> list[tuple[Any, list[Drift]]]:
+def _drift_groups(terms: list[Drift], line: TimeAxis) -> list[tuple[Any, list[Drift]]]:
     """The listed terms by the bucket they first appeared in, the newest bucket first."""
     groups: dict[int, list[Drift]] = {}
     for term in terms:
@@ -224,8 +230,8 @@ def _drift_groups(terms: list[Drift], line: Timeline) -> list[tuple[Any, list[Dr
     return [(line.buckets[i], groups[i]) for i in sorted(groups, reverse=True)]
 
 
-def _drift_columns(terms: list[Drift], line: Timeline) -> list[tuple[Any, int, int]]:
-    """Per bucket of the mood chart's timeline: (bucket, new terms, height 0-100)."""
+def _drift_columns(terms: list[Drift], line: TimeAxis) -> list[tuple[Any, int, int]]:
+    """Per bucket of the mood chart's time axis: (bucket, new terms, height 0-100)."""
     counts = [0] * len(line.buckets)
     for term in terms:
         counts[max(0, min(len(counts) - 1, line.index(term.first)))] += 1

@@ -47,7 +47,7 @@ class Bucket:
 
 
 @dataclass(frozen=True)
-class Timeline:
+class TimeAxis:
     """The window cut into buckets of one unit (`day`, `week`, `month`, `quarter`, ...)."""
 
     unit: str
@@ -55,22 +55,22 @@ class Timeline:
     index: Callable[[date], int]
 
 
-def timeline(first: date, last: date, most: int) -> Timeline:
+def time_axis(first: date, last: date, most: int) -> TimeAxis:
     """The smallest unit that cuts `first`..`last` into at most `most` buckets."""
     days = (last - first).days + 1
     if days <= most:
-        return Timeline("day", _day_buckets(first, days), lambda d: (d - first).days)
+        return TimeAxis("day", _day_buckets(first, days), lambda d: (d - first).days)
     monday = first - timedelta(days=first.weekday())
     weeks = (last - monday).days // 7 + 1
     if weeks <= most:
-        return Timeline("week", _week_buckets(monday, weeks), lambda d: (d - monday).days // 7)
+        return TimeAxis("week", _week_buckets(monday, weeks), lambda d: (d - monday).days // 7)
     for months, unit in ((1, "month"), (3, "quarter"), (6, "half-year"), (12, "year")):
         if _month_count(first, last, months) <= most:
-            return _month_timeline(first, last, months, unit)
+            return _month_axis(first, last, months, unit)
     years = 2
     while _month_count(first, last, 12 * years) > most:
         years = next(n for n in (2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000) if n > years)
-    return _month_timeline(first, last, 12 * years, f"{years}-year period")
+    return _month_axis(first, last, 12 * years, f"{years}-year period")
 
 
 def _day_buckets(first: date, days: int) -> list[Bucket]:
@@ -100,14 +100,14 @@ def _month_count(first: date, last: date, months: int) -> int:
     return _month_number(last) // months - start + 1
 
 
-def _month_timeline(first: date, last: date, months: int, unit: str) -> Timeline:
+def _month_axis(first: date, last: date, months: int, unit: str) -> TimeAxis:
     base = _month_number(first) // months
     out = []
     for n in range(base, _month_number(last) // months + 1):
         start = _from_month(n * months)
         end = _from_month((n + 1) * months) - timedelta(days=1)
         out.append(Bucket(start, end, *_month_names(start, end, months, n == base)))
-    return Timeline(unit, out, lambda d: _month_number(d) // months - base)
+    return TimeAxis(unit, out, lambda d: _month_number(d) // months - base)
 
 
 def _from_month(number: int) -> date:
@@ -162,7 +162,7 @@ def mood_slots(days: Iterable[Day]) -> dict[str, int]:
     return slots
 
 
-def mood_chart(days: Sequence[Day], line: Timeline) -> MoodChart:
+def mood_chart(days: Sequence[Day], line: TimeAxis) -> MoodChart:
     """Per bucket, how many of its summarized days had each mood (as shares of the bucket)."""
     slots = mood_slots(days)
     per: list[Counter[str]] = [Counter() for _ in line.buckets]
@@ -203,7 +203,7 @@ class EntityMatrix:
     summarized: list[int]  # per bucket, its days with a summary
 
 
-def entity_matrix(days: Sequence[Day], line: Timeline, kind: str) -> EntityMatrix:
+def entity_matrix(days: Sequence[Day], line: TimeAxis, kind: str) -> EntityMatrix:
     """The most named people (or projects) and on how many days of each bucket they were named."""
     summarized = [0] * len(line.buckets)
     named: dict[str, list[int]] = defaultdict(lambda: [0] * len(line.buckets))

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from vaultkit.config import Config
 from vaultkit.dates import parse_date
+from vaultkit.files.catalog import Catalog
 from vaultkit.files.layout import Layout, scan, scan_archive
 from vaultkit.model import SummaryFields
 from vaultkit.reports.graph import _summary_fields
@@ -67,13 +67,15 @@ class Days:
         return self.shown[-1].day if self.shown else None
 
 
-def collect_days(config: Config, since: date | None = None, until: date | None = None) -> Days:
-    """The vault's days (every one, for related days outside the window) and those shown."""
-    layout = Layout(config)
+def collect_days(
+    layout: Layout, catalog: Catalog, since: date | None = None, until: date | None = None
+) -> Days:
+    """The vault's days (every one, for related days outside the window) and those shown; the
+    summaries' fields come from `catalog`."""
     files = scan(layout)  # names only; the notes themselves are never opened
     chats = layout.archive_chats_dir
-    archive = {d: p for d, p in scan_archive(config.archive_dir).items() if chats not in p.parents}
-    fields = _summary_fields(config, files.summaries)
+    archive = {d: p for d, p in scan_archive(layout.archive_dir).items() if chats not in p.parents}
+    fields = _summary_fields(catalog, files.summaries)
     notes: dict[date, Path] = {**archive, **files.daily}  # a local note wins over an archived one
     found: dict[date, Day] = {}
     for day in sorted(set(notes) | set(fields)):
