@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import tree_hashes
+from vaultkit.config import load_config
 from vaultkit.files.lock import vault_lock
 from vaultkit.files.wikilinks import link_target, wikilink
 from vaultkit.model import DayFields
@@ -205,6 +206,26 @@ def test_paths_outside_the_vault_are_a_config_error(
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and f"paths.{key}: expected a folder inside the vault" in lines[0]
     assert tree_hashes(workspace) == before
+
+
+@pytest.mark.parametrize("key", ["summaries", "people", "chats"])
+def test_a_folder_linked_out_of_the_vault_is_a_config_error(
+    workspace: Path, tmp_path: Path, key: str
+) -> None:
+    """`paths.summaries` as named stays inside the vault, but the folder there is a symbolic
+    link to one outside: every write would be refused, so it is refused once, at load."""
+    folder = getattr(load_config(workspace / "memory_config.json"), f"{key}_dir")
+    outside = tmp_path / "elsewhere"
+    folder.rename(outside)
+    folder.symlink_to(outside, target_is_directory=True)
+    before = tree_hashes(workspace), tree_hashes(outside)
+    for command in (["sync"], ["lint"], ["reconcile"], ["search", "k3s"]):
+        done = vaultkit(workspace, *command)
+        assert done.returncode == 2 and no_traceback(done), command
+        (line,) = done.stderr.strip().splitlines()
+        assert f"paths.{key}: expected a folder inside the vault" in line
+        assert f"a symbolic link to {outside}" in line
+    assert (tree_hashes(workspace), tree_hashes(outside)) == before
 
 
 def test_a_key_given_twice_in_the_config_names_its_line(workspace: Path) -> None:
