@@ -182,6 +182,9 @@ def test_hand_written_odd_names_get_one_note_each(workspace: Path) -> None:
     unnamed = [p for p in people if p.startswith("unnamed")]
     assert len(unnamed) == 2 and "Bel la.md" in people
     assert not any(ord(c) < 32 for name in people for c in name)
+    for name in people:  # the generated line shows the name without its bell
+        text = (workspace / MEMORY / "people" / name).read_text()
+        assert not any(ord(c) < 32 and c != "\n" for c in text), (name, text)
 
 
 @pytest.mark.parametrize(
