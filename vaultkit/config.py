@@ -22,6 +22,7 @@ CONFIG_NAME = "memory_config.json"
 MEMORY_INDEX_NAME = "MEMORY_INDEX.md"
 SCHEMA_VERSION = 1
 LANGUAGES = {"en": "english", "id": "indonesian"}  # ISO 639-1 code -> Snowball's stemmer
+VAULT_FOLDERS = ("memory", "summaries", "chats", "people", "projects")  # paths.* in the vault
 
 
 @dataclass(frozen=True)
@@ -238,7 +239,24 @@ def load_config(path: Path | str | None = None, *, reading: bool = False) -> Con
             path=config_path,
             rule="vault-missing",
         )
+    _check_no_folder_links_out(config, config_path)
     return config
+
+
+def _check_no_folder_links_out(config: Config, source: Path) -> None:
+    """Each of paths.* is a folder inside the vault where it stands too: one that is (or lies
+    below) a symbolic link to a folder outside would have every write refused, day after day."""
+    vault = os.path.realpath(config.vault_dir)
+    for name in VAULT_FOLDERS:
+        folder = getattr(config.paths, name)
+        real = os.path.realpath(config.vault_dir / folder)  # a folder still to make: as named
+        if real != vault and not real.startswith(vault.rstrip(os.sep) + os.sep):
+            raise ConfigError(
+                f"paths.{name}: expected a folder inside the vault, got {folder!r}, through "
+                f"a symbolic link to {real} (vaultkit writes only inside the vault)",
+                path=source,
+                rule="config-value",
+            )
 
 
 def _watch_secrets(config: Config) -> None:
@@ -416,7 +434,7 @@ def _check_values(config: Config, source: Path | None) -> None:
     for ok, where, expected in checks:
         if not ok:
             raise ConfigError(f"{where}: expected {expected}", path=source, rule="config-value")
-    for name in ("memory", "summaries", "chats", "people", "projects"):
+    for name in VAULT_FOLDERS:
         folder = getattr(config.paths, name)
         if not _stays_inside(folder):
             raise ConfigError(

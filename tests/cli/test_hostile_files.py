@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import tree_hashes
+from vaultkit.config import load_config
 from vaultkit.files.lock import vault_lock
 from vaultkit.files.wikilinks import link_target, wikilink
 from vaultkit.model import DayFields
@@ -114,6 +115,69 @@ def test_lint_reports_a_folder_summary(folder_summary: Path) -> None:
     ) in done.stdout
 
 
+@pytest.fixture
+def hostile(folder_summary: Path) -> Path:
+    """A named pipe as a day's note (2026-07-21) and as a transcript of a day that has a note
+    (2026-07-18), and a folder where 2026-07-03's summary belongs."""
+    os.mkfifo(folder_summary / MEMORY / "2026-07-21.md")
+    os.mkfifo(folder_summary / MEMORY / "chats" / "2026-07-18" / "talk.md")
+    return folder_summary
+
+
+SKIPPED = {
+    "memory/2026-07-21.md": "a named pipe (FIFO), not a regular file: not read",
+    "memory/chats/2026-07-18/talk.md": "a named pipe (FIFO), not a regular file: not read",
+    "memory/summaries/2026-07-03.summary.md": "a folder, not a regular file: not read",
+}
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["vocab"], ["report", "--out", "-"], ["graph", "stats"], ["graph", "neighbors", "2026-07-03"]],
+)
+def test_every_reading_command_says_what_it_skipped(hostile: Path, command: list[str]) -> None:
+    done = vaultkit(hostile, *command)
+    assert done.returncode == 0 and no_traceback(done), done.stderr
+    for path, reason in SKIPPED.items():
+        said = [line for line in done.stderr.splitlines() if path in line]
+        assert said == [f"skipped {path}: {reason}"], (command, done.stderr)
+
+
+def test_a_graph_export_says_what_it_skipped_and_holds_none_of_it(hostile: Path) -> None:
+    out = hostile / "graph.json"
+    done = vaultkit(hostile, "graph", "export", str(out), "--format", "json")
+    assert done.returncode == 0 and no_traceback(done), done.stderr
+    for path, reason in SKIPPED.items():
+        assert f"skipped {path}: {reason}" in done.stderr.splitlines()
+    exported = json.loads(out.read_text())
+    assert "skipped" not in exported["graph"] and "2026-07-03" in {
+        n["id"] for n in exported["nodes"]
+    }
+
+
+def test_explain_says_what_it_skipped_of_the_day(hostile: Path) -> None:
+    transcript = "memory/chats/2026-07-18/talk.md"
+    done = vaultkit(hostile, "explain", "2026-07-18")
+    assert done.returncode == 0 and no_traceback(done)
+    assert f"skipped {transcript}: {SKIPPED[transcript]}" in done.stderr.splitlines()
+    assert "2026-07-21" not in done.stderr and "2026-07-03" not in done.stderr
+    shown = json.loads(vaultkit(hostile, "explain", "2026-07-18", "--json").stdout)
+    assert shown["skipped"] == [{"path": transcript, "reason": SKIPPED[transcript]}]
+
+    folder = "memory/summaries/2026-07-03.summary.md"
+    done = vaultkit(hostile, "explain", "2026-07-03")
+    assert done.returncode == 0 and no_traceback(done)
+    assert f"skipped {folder}: {SKIPPED[folder]}" in done.stderr.splitlines()
+    assert "`vaultkit sync` writes it" not in done.stderr  # sync cannot while it is a folder
+
+    done = vaultkit(hostile, "explain", "2026-07-21")
+    assert done.returncode == 1 and no_traceback(done)
+    assert done.stderr.strip() == (
+        "error: memory/2026-07-21.md: [not-a-file] is a named pipe (FIFO), not a regular file; "
+        "not read"
+    )
+
+
 def _limited(size: int):
     def limit() -> None:
         import resource
@@ -181,6 +245,9 @@ def test_hand_written_odd_names_get_one_note_each(workspace: Path) -> None:
     unnamed = [p for p in people if p.startswith("unnamed")]
     assert len(unnamed) == 2 and "Bel la.md" in people
     assert not any(ord(c) < 32 for name in people for c in name)
+    for name in people:  # the generated line shows the name without its bell
+        text = (workspace / MEMORY / "people" / name).read_text()
+        assert not any(ord(c) < 32 and c != "\n" for c in text), (name, text)
 
 
 @pytest.mark.parametrize(
@@ -205,6 +272,26 @@ def test_paths_outside_the_vault_are_a_config_error(
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and f"paths.{key}: expected a folder inside the vault" in lines[0]
     assert tree_hashes(workspace) == before
+
+
+@pytest.mark.parametrize("key", ["summaries", "people", "chats"])
+def test_a_folder_linked_out_of_the_vault_is_a_config_error(
+    workspace: Path, tmp_path: Path, key: str
+) -> None:
+    """`paths.summaries` as named stays inside the vault, but the folder there is a symbolic
+    link to one outside: every write would be refused, so it is refused once, at load."""
+    folder = getattr(load_config(workspace / "memory_config.json"), f"{key}_dir")
+    outside = tmp_path / "elsewhere"
+    folder.rename(outside)
+    folder.symlink_to(outside, target_is_directory=True)
+    before = tree_hashes(workspace), tree_hashes(outside)
+    for command in (["sync"], ["lint"], ["reconcile"], ["search", "k3s"]):
+        done = vaultkit(workspace, *command)
+        assert done.returncode == 2 and no_traceback(done), command
+        (line,) = done.stderr.strip().splitlines()
+        assert f"paths.{key}: expected a folder inside the vault" in line
+        assert f"a symbolic link to {outside}" in line
+    assert (tree_hashes(workspace), tree_hashes(outside)) == before
 
 
 def test_a_key_given_twice_in_the_config_names_its_line(workspace: Path) -> None:

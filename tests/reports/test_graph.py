@@ -112,6 +112,7 @@ def test_neighbors(small: Path) -> None:
         "people": ["Ana", "Bo"],
         "projects": ["Alpha"],
         "tags": [],
+        "skipped": [],
     }
     first = neighbors(g, date(2026, 1, 1))
     assert first["spine"] == {"previous": None, "next": "2026-01-02"}

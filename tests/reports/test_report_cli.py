@@ -36,6 +36,7 @@ def test_json_says_what_was_written(workspace: Path, cli, tmp_path: Path) -> Non
         "last": "2026-07-10",
         "bytes": out.stat().st_size,
         "changed": True,
+        "skipped": [],
     }
 
 

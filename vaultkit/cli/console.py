@@ -17,7 +17,7 @@ import re
 import sys
 import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
@@ -68,6 +68,17 @@ def say(text: str = "") -> None:
 def note(label: str, text: str, colour: str | None = None) -> None:
     """`label text` on stderr, the label coloured on a terminal (`warning:`, `failed`, ...)."""
     _message(f"{paint(label, colour)} {printable(text)}")
+
+
+def skipped(found: Iterable[tuple[str, str]]) -> None:
+    """`skipped PATH: WHY` on stderr for each file a command did not read."""
+    for path, why in found:
+        note("skipped", f"{path}: {why}", "yellow")
+
+
+def skipped_of(shown: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(path, why) of a result's `skipped` list, as its JSON holds it."""
+    return [(s["path"], s["reason"]) for s in shown.get("skipped", [])]
 
 
 def _message(line: str) -> None:

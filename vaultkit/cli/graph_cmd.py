@@ -8,7 +8,17 @@ from typing import Annotated, Any
 import typer
 
 from vaultkit.cli.application import ConfigOption, JsonOption, app
-from vaultkit.cli.console import Column, echo, parse_day, print_json, print_table, run, say
+from vaultkit.cli.console import (
+    Column,
+    echo,
+    parse_day,
+    print_json,
+    print_table,
+    run,
+    say,
+    skipped,
+    skipped_of,
+)
 
 graph_app = typer.Typer(
     help="A networkx graph of days, people and projects: stats, neighbours, export.",
@@ -28,6 +38,7 @@ def stats(config: ConfigOption = None, tags: TagsOption = False, json: JsonOptio
     from vaultkit.reports.graph import build_graph, graph_stats
 
     result = run(lambda: graph_stats(build_graph(load(config), tags=tags)))
+    skipped(skipped_of(result))
     if json:
         print_json(result)
         return
@@ -51,6 +62,7 @@ def neighbors(
         return graph.neighbors(graph.build_graph(load(config), tags=tags), when)
 
     result = run(call)
+    skipped(skipped_of(result))
     if json:
         print_json(result)
         return
@@ -81,11 +93,13 @@ def export_graph(
     from vaultkit.cli.loading import load
     from vaultkit.reports.graph import build_graph, export
 
-    def call() -> tuple[Path, int, int]:
+    def call() -> tuple[Path, int, int, list[tuple[str, str]]]:
         g = build_graph(load(config), tags=tags)
-        return export(g, path, fmt.lower()), g.number_of_nodes(), g.number_of_edges()
+        written = export(g, path, fmt.lower())
+        return written, g.number_of_nodes(), g.number_of_edges(), g.graph["skipped"]
 
-    written, nodes, edges = run(call)
+    written, nodes, edges, unread = run(call)
+    skipped(unread)
     if json:
         print_json({"path": str(written), "format": fmt.lower(), "nodes": nodes, "edges": edges})
     else:

@@ -17,6 +17,8 @@ from vaultkit.cli.console import (
     print_table,
     run,
     say,
+    skipped,
+    skipped_of,
     warn,
 )
 
@@ -40,6 +42,7 @@ def explain(
         return explain_day(load(config), when).as_dict()
 
     shown = run(call)
+    skipped(skipped_of(shown))
     if json:
         print_json(shown)
         return
@@ -60,6 +63,7 @@ def vocab(
     from vaultkit.reports.vocab import vocabulary_drift
 
     report = run(lambda: vocabulary_drift(load(config), min_days=min_days))
+    skipped(report.skipped)
     if json:
         print_json(report.as_dict())
         return
@@ -114,7 +118,9 @@ def _print_explanation(shown: dict[str, Any], candidates: bool) -> None:
         print_table([Column("score", "right"), Column("candidate"), Column("why")], rows,
                     title="bullet candidates, best first")  # fmt: skip
     on_file = shown["summary_on_file"]
-    if on_file is None:
+    if on_file is None and shown["summary"] in dict(skipped_of(shown)):
+        say(f"no summary on file: sync cannot write {shown['summary']} until it is moved away")
+    elif on_file is None:
         say("no summary on file yet: `vaultkit sync` writes it")
     elif (on_file["importance"], on_file["mood"]) != (shown["importance"], shown["mood"]):
         why = "edited by hand" if not on_file["by_vaultkit"] else "from another summarizer"

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from vaultkit.cli.application import ConfigOption, JsonOption, app
-from vaultkit.cli.console import parse_day, print_json, run, say
+from vaultkit.cli.console import parse_day, print_json, run, say, skipped, skipped_of
 from vaultkit.cli.filters import SinceOption, UntilOption
 
 OutOption = Annotated[
@@ -48,12 +48,14 @@ def report(
             page = render_report(load(config), since=first, until=last)
             sys.stdout.buffer.write(page.html)
             sys.stdout.flush()
-            return {"days": page.days, "bytes": len(page.html)}
+            unread = [{"path": p, "reason": r} for p, r in page.skipped]
+            return {"days": page.days, "bytes": len(page.html), "skipped": unread}
         from vaultkit.reports.page.build import write_report
 
         return write_report(load(config), Path(out) if out else None, first, last).as_dict()
 
     result = run(call)
+    skipped(skipped_of(result))
     if json:
         print_json(result)
     elif out == "-":

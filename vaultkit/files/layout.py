@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -154,6 +154,13 @@ def scan(layout: Layout, listings: Listings | None = None) -> VaultFiles:
     found.strays.sort()
     found.linked_folders = sorted(set(linked))
     return found
+
+
+def not_read(layout: Layout, irregular: Iterable[tuple[Path, str]]) -> list[tuple[str, str]]:
+    """(path in the vault, why) of each name a scan found that is not a regular file
+    (`VaultFiles.irregular`): never opened, and said in one line by every command that scanned
+    (`skipped PATH: WHY`)."""
+    return [(layout.rel(path), f"{what}, not a regular file: not read") for path, what in irregular]
 
 
 def scan_archived_transcripts(

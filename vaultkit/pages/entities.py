@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 from vaultkit.errors import VaultkitError
 from vaultkit.files.document import load_yaml, split_frontmatter, top_level_keys
-from vaultkit.files.wikilinks import link_target
+from vaultkit.files.wikilinks import link_target, without_controls
 from vaultkit.text.vocabulary import term_key
 
 Kind = Literal["person", "project"]
@@ -108,13 +108,15 @@ def render(entity: Entity, current: str | None) -> str:
 
 
 def describe(entity: Entity) -> str:
-    """The generated line: who or what, and on which days the summaries name it."""
-    days = entity.days
+    """The generated line: who or what, and on which days the summaries name it. The name is
+    shown without control characters (a bell, an escape, a line break would act in a terminal
+    or end the line); the aliases keep it as written."""
+    days, name = entity.days, without_controls(entity.name)
     if not days:
-        return f"**{entity.name}** · {entity.kind} · named in no summary now"
+        return f"**{name}** · {entity.kind} · named in no summary now"
     if len(days) == 1:
-        return f"**{entity.name}** · {entity.kind} · on 1 day, {days[0]}"
-    return f"**{entity.name}** · {entity.kind} · on {len(days)} days, from {days[0]} to {days[-1]}"
+        return f"**{name}** · {entity.kind} · on 1 day, {days[0]}"
+    return f"**{name}** · {entity.kind} · on {len(days)} days, from {days[0]} to {days[-1]}"
 
 
 def retired(current: str) -> str:

@@ -8,12 +8,15 @@ why. The summary on file may differ: written by an LLM, edited by hand, or from 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 from vaultkit.config import Config
-from vaultkit.errors import UsageError
+from vaultkit.errors import NotAFileError, UsageError
+from vaultkit.files.layout import Layout, not_read
 from vaultkit.files.sources import day_input
 from vaultkit.summarize.offline import Explanation, OfflineSummarizer
 from vaultkit.sync.survey import open_catalog, survey
@@ -27,14 +30,24 @@ class DayExplanation:
 
     reading: Explanation
     note: str
+    summary: str  # where the day's summary belongs
     fields: dict[str, Any]
     on_file: dict[str, Any] | None
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # the day's files not read
 
     def as_dict(self) -> dict[str, Any]:
         shown = self.reading.as_dict()
         for kind in ("projects", "technologies", "libraries"):
             shown.pop(kind, None)
-        return {**shown, **self.fields, "note": self.note, "summary_on_file": self.on_file}
+        skipped = [{"path": p, "reason": r} for p, r in self.skipped]
+        return {
+            **shown,
+            **self.fields,
+            "note": self.note,
+            "summary": self.summary,
+            "summary_on_file": self.on_file,
+            "skipped": skipped,
+        }
 
 
 def explain_day(config: Config, day: date) -> DayExplanation:
@@ -44,9 +57,18 @@ def explain_day(config: Config, day: date) -> DayExplanation:
         found = survey(config, catalog)
     finally:
         catalog.close()
+    layout = found.layout
+    irregular = [(p, what) for p, what in found.files.irregular if _day_of(layout, p)[0] == day]
     note = found.note_path(day)
     if note is None:
-        raise UsageError(f"no daily note for {day} in {found.layout.rel(config.memory_dir)}")
+        for path, what in irregular:
+            if _day_of(layout, path)[1] == "note":
+                raise NotAFileError(
+                    f"is {what}, not a regular file; not read",
+                    path=layout.rel(path),
+                    rule="not-a-file",
+                )
+        raise UsageError(f"no daily note for {day} in {layout.rel(config.memory_dir)}")
     vocabulary = Vocabulary(config.vocabulary, config.people)
     summarizer = OfflineSummarizer(vocabulary, vault=found.vault_names(vocabulary))
     reading = summarizer.explain(day_input(day, note, found.transcripts_of(day)))
@@ -68,4 +90,17 @@ def explain_day(config: Config, day: date) -> DayExplanation:
             "by_vaultkit": facts.pristine,
             "current": facts.source == found.source_of(day),
         }
-    return DayExplanation(reading, found.layout.rel(note), fields, on_file)
+    return DayExplanation(
+        reading,
+        layout.rel(note),
+        layout.rel(layout.summary_path(day)),
+        fields,
+        on_file,
+        not_read(layout, irregular),
+    )
+
+
+def _day_of(layout: Layout, path: Path) -> tuple[date | None, str | None]:
+    """The day and kind (note, transcript, summary) a vault path is named as; (None, None)."""
+    known = layout.kind_of(os.fspath(path.parent), path.name)
+    return (date.fromisoformat(known[0]), known[1]) if known else (None, None)

@@ -23,7 +23,7 @@ from vaultkit.config import Config
 from vaultkit.errors import UsageError, VaultkitError
 from vaultkit.files.catalog import Catalog, SummaryFacts
 from vaultkit.files.document import parse_document
-from vaultkit.files.layout import Layout, scan, scan_archive
+from vaultkit.files.layout import Layout, not_read, scan, scan_archive
 from vaultkit.files.storage import read_bytes, write_atomic
 from vaultkit.model import SummaryFields
 from vaultkit.pages.schema import fields_of, parse_summary
@@ -52,7 +52,8 @@ def build_graph(config: Config, *, tags: bool = False) -> nx.MultiDiGraph:
     changed since the last sync are parsed; daily notes and transcripts are listed, never read. A related date that names no day of the vault is left out and
     counted in the graph's `dangling_related` attribute.
     """
-    files = scan(Layout(config))  # names only: a day's raw files are never opened for the graph
+    layout = Layout(config)
+    files = scan(layout)  # names only: a day's raw files are never opened for the graph
     archive = scan_archive(config.archive_dir)
     catalog = open_catalog(config, read_only=True)  # a reader never writes the cache
     try:
@@ -61,7 +62,7 @@ def build_graph(config: Config, *, tags: bool = False) -> nx.MultiDiGraph:
         catalog.close()
     source_days = sorted(set(files.daily) | set(archive))  # the spine, as sync threads it
     days = sorted(set(source_days) | set(fields))
-    g = nx.MultiDiGraph(dangling_related=0)
+    g = nx.MultiDiGraph(dangling_related=0, skipped=not_read(layout, files.irregular))
     for day in days:
         f = fields.get(day)
         g.add_node(
@@ -147,7 +148,13 @@ def graph_stats(g: nx.MultiDiGraph, *, top: int = 5) -> dict[str, Any]:
         "orphan_days": orphans,
         "dangling_related": g.graph.get("dangling_related", 0),
         "hubs": hubs,
+        "skipped": skipped(g),
     }
+
+
+def skipped(g: nx.MultiDiGraph) -> list[dict[str, str]]:
+    """The names the graph's scan found that are not regular files, and why they were not read."""
+    return [{"path": p, "reason": r} for p, r in g.graph.get("skipped", [])]
 
 
 def neighbors(g: nx.MultiDiGraph, day: date) -> dict[str, Any]:
@@ -180,6 +187,7 @@ def neighbors(g: nx.MultiDiGraph, day: date) -> dict[str, Any]:
         "people": entities("person"),
         "projects": entities("project"),
         "tags": entities("tag"),
+        "skipped": skipped(g),
     }
 
 
@@ -208,7 +216,8 @@ def _days(g: nx.MultiDiGraph) -> list[str]:
 
 def _plain(g: nx.MultiDiGraph) -> nx.MultiDiGraph:
     """A copy whose attributes are strings, numbers and booleans only (None, lists, dates mapped)."""
-    clean = nx.MultiDiGraph(**{k: _value(v) for k, v in g.graph.items() if v is not None})
+    kept = {k: v for k, v in g.graph.items() if v is not None and k != "skipped"}  # not the graph's
+    clean = nx.MultiDiGraph(**{k: _value(v) for k, v in kept.items()})
     for node, attrs in g.nodes(data=True):
         clean.add_node(str(node), **{k: _value(v) for k, v in attrs.items() if v is not None})
     for s, t, key, attrs in g.edges(keys=True, data=True):

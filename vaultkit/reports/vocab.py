@@ -18,6 +18,7 @@ from datetime import date
 from typing import Any
 
 from vaultkit.config import Config, VocabularyConfig
+from vaultkit.files.layout import not_read
 from vaultkit.model import KINDS
 from vaultkit.sync.survey import open_catalog, survey
 from vaultkit.text.vocabulary import term_key
@@ -69,6 +70,7 @@ class DriftReport:
 
     terms: list[Drift] = field(default_factory=list)
     summaries: int = 0
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, why): not read
 
     def snippet(self) -> dict[str, Any]:
         merged: dict[str, Any] = {}
@@ -85,6 +87,7 @@ class DriftReport:
             "summaries": self.summaries,
             "terms": [d.as_dict() for d in self.terms],
             "config": self.snippet(),
+            "skipped": [{"path": p, "reason": r} for p, r in self.skipped],
         }
 
 
@@ -93,9 +96,10 @@ def vocabulary_drift(config: Config, *, min_days: int = 1) -> DriftReport:
     out."""
     catalog = open_catalog(config, read_only=True)
     try:
-        summarized = survey(config, catalog).summarized()
+        found = survey(config, catalog)
     finally:
         catalog.close()
+    summarized = found.summarized()
     seen: dict[str, _Seen] = {}
     for day, facts in sorted(summarized.items()):
         assert facts.fields is not None
@@ -103,7 +107,9 @@ def vocabulary_drift(config: Config, *, min_days: int = 1) -> DriftReport:
             for term in facts.fields["uncategorized"].get(kind, []):
                 seen.setdefault(term_key(term), _Seen()).add(day, kind, term)
     known = _known_terms(config.vocabulary)
-    report = DriftReport(summaries=len(summarized))
+    report = DriftReport(
+        summaries=len(summarized), skipped=not_read(found.layout, found.files.irregular)
+    )
     for _key, s in seen.items():
         if len(s.days) < min_days:
             continue

@@ -13,7 +13,7 @@ from vaultkit.config import Config
 from vaultkit.errors import IndexOwnerError, VaultkitError, WriteError
 from vaultkit.files.catalog import Catalog
 from vaultkit.files.document import parse_document
-from vaultkit.files.layout import Layout
+from vaultkit.files.layout import Layout, not_read
 from vaultkit.files.lock import vault_lock
 from vaultkit.files.storage import (
     batched_dir_sync,
@@ -167,8 +167,7 @@ def _sync(
     for folder in found.files.linked_folders:
         reason = "a symbolic link to a folder: not read (vaultkit reads linked files, not folders)"
         report.skipped.append((layout.rel(folder), reason))
-    for path, what in found.files.irregular:
-        report.skipped.append((layout.rel(path), f"{what}, not a regular file: not read"))
+    report.skipped += not_read(layout, found.files.irregular)
     keep_linked(config, found, report, dry_run)
     if not dry_run:
         try:

@@ -15,6 +15,7 @@ from typing import Literal
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
 from vaultkit.files.catalog import SummaryFacts
+from vaultkit.files.layout import not_read
 from vaultkit.sync.settings import reshaped_days
 from vaultkit.sync.survey import Survey, open_catalog, survey
 from vaultkit.text.vocabulary import Vocabulary
@@ -122,10 +123,7 @@ def reconcile_plan(config: Config, *, force: bool = False) -> Reconciliation:
         found = survey(config, catalog)
         vocabulary = Vocabulary(config.vocabulary, config.people)
         reshaped = reshaped_days(config, catalog, found, found.vault_names(vocabulary))
-        skipped = [
-            (found.layout.rel(path), f"{what}, not a regular file: not read")
-            for path, what in found.files.irregular
-        ]
+        skipped = not_read(found.layout, found.files.irregular)
         plans = plan_days(found, force=force, reshaped=reshaped)
         return Reconciliation(plans, skipped, unusable_notes(found))
     finally:

@@ -14,7 +14,7 @@ is a view of the notes, not one of them.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -54,6 +54,7 @@ class Rendered:
     summaries: int
     first: date | None
     last: date | None
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, why): not read
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ class ReportResult:
     last: date | None
     bytes: int
     changed: bool  # False: the file already held these bytes
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, why): not read
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -77,6 +79,7 @@ class ReportResult:
             "last": self.last.isoformat() if self.last else None,
             "bytes": self.bytes,
             "changed": self.changed,
+            "skipped": [{"path": p, "reason": r} for p, r in self.skipped],
         }
 
 
@@ -98,7 +101,14 @@ def write_report(
     if changed:
         write_bytes_atomic(path, page.html)
     return ReportResult(
-        path, page.days, page.summaries, page.first, page.last, len(page.html), changed
+        path,
+        page.days,
+        page.summaries,
+        page.first,
+        page.last,
+        len(page.html),
+        changed,
+        page.skipped,
     )
 
 
@@ -123,7 +133,9 @@ def render_report(
     html = render_page(_context(days, drift.terms, links))
     shown = days.shown
     summaries = sum(1 for d in shown if d.summary is not None)
-    return Rendered(html.encode("utf-8"), len(shown), summaries, days.first, days.last)
+    return Rendered(
+        html.encode("utf-8"), len(shown), summaries, days.first, days.last, drift.skipped
+    )
 
 
 def _check_window(since: date | None, until: date | None) -> None:
