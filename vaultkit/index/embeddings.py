@@ -13,7 +13,7 @@ from array import array
 from collections.abc import Container, Iterator, Sequence
 from datetime import date
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from vaultkit.config import SearchConfig
 from vaultkit.errors import EmbeddingError, EndpointError
@@ -31,6 +31,28 @@ class Embedder(Protocol):
     def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
 
     def embed_query(self, text: str) -> list[float]: ...
+
+
+@runtime_checkable
+class EmbedsEach(Protocol):
+    """An embedder that gives each text's vector as soon as it is done, in the order they are
+    done: lists of `(position in texts, vector)`, every vector as `embed` would give it."""
+
+    def embed_each(self, texts: Sequence[str]) -> Iterator[list[tuple[int, list[float]]]]: ...
+
+
+def finished_vectors(
+    embedder: Embedder, texts: Sequence[str], batch_size: int
+) -> Iterator[list[tuple[int, list[float]]]]:
+    """The vectors of `texts` as they are done: each text's own when the embedder gives them so
+    (the local model), else a request of `batch_size` texts at a time (an endpoint, where a
+    request costs a round trip)."""
+    if isinstance(embedder, EmbedsEach):
+        yield from embedder.embed_each(texts)
+        return
+    for i in range(0, len(texts), batch_size):
+        batch = texts[i : i + batch_size]
+        yield list(enumerate(embedder.embed(batch), start=i))
 
 
 class OpenAIEmbedder:
@@ -117,9 +139,10 @@ def embed_pending(
     progress: Progress | None = None,
 ) -> int:
     """Give every chunk without a vector its vector: from the cache when its text was embedded
-    before (by this model), else embedded a batch at a time, each batch committed to the cache
-    and the index at once, so an interrupted build loses one batch at most and the next run
-    goes on from there. Returns how many texts were embedded."""
+    before (by this model), else embedded, and every vector committed to the cache and the index
+    as soon as it is done (with the others done by then), the progress moved on with it: an
+    interrupted build keeps every chunk finished before the interrupt, and the next run embeds
+    only the rest. Returns how many texts were embedded."""
     pending = db.execute(
         "SELECT day, idx, text FROM chunks WHERE vector IS NULL ORDER BY day, idx"
     ).fetchall()
@@ -128,41 +151,33 @@ def embed_pending(
     keys = [chunk_key(embedder.model, text) for _, _, text in pending]
     known = cache.get(keys) if cache is not None else {}
     if known:
-        with db:
-            db.executemany(
-                "UPDATE chunks SET vector = ? WHERE day = ? AND idx = ?",
-                [
-                    (known[k], d, n)
-                    for (d, n, _), k in zip(pending, keys, strict=True)
-                    if k in known
-                ],
-            )
-            bump_version(db)
+        _store(db, pending, keys, known)
     texts = {k: t for (_, _, t), k in zip(pending, keys, strict=True) if k not in known}
     order = list(texts)
-    for i in range(0, len(order), batch_size):
-        if progress is not None:
-            progress("embedding", i, len(order))
-        batch = order[i : i + batch_size]
-        blobs = {
-            k: array("f", v).tobytes()
-            for k, v in zip(batch, embedder.embed([texts[k] for k in batch]), strict=True)
-        }
+    if progress is not None:
+        progress("embedding", 0, len(order))
+    done = 0
+    for finished in finished_vectors(embedder, [texts[k] for k in order], batch_size):
+        blobs = {order[i]: array("f", v).tobytes() for i, v in finished}
         if cache is not None:
             cache.put(blobs)
-        with db:
-            db.executemany(
-                "UPDATE chunks SET vector = ? WHERE day = ? AND idx = ?",
-                [
-                    (blobs[k], d, n)
-                    for (d, n, _), k in zip(pending, keys, strict=True)
-                    if k in blobs
-                ],
-            )
-            bump_version(db)
-    if progress is not None:
-        progress("embedding", len(order), len(order))
-    return len(order)
+        _store(db, pending, keys, blobs)
+        done += len(blobs)
+        if progress is not None:
+            progress("embedding", done, len(order))
+    return done
+
+
+def _store(
+    db: Database, pending: Sequence[Sequence[Any]], keys: Sequence[str], blobs: dict[str, bytes]
+) -> None:
+    """The chunks' vectors among `blobs` (by key), committed at once."""
+    with db:
+        db.executemany(
+            "UPDATE chunks SET vector = ? WHERE day = ? AND idx = ?",
+            [(blobs[k], d, n) for (d, n, _), k in zip(pending, keys, strict=True) if k in blobs],
+        )
+        bump_version(db)
 
 
 def chunk_key(model: str, text: str) -> str:
