@@ -52,15 +52,16 @@ def ordered_map(fn: Callable[[T], R], items: Sequence[T]) -> Generator[R, None, 
     """`map(fn, items)`, on every core when there is enough work; `fn` must not write, and
     must give the same result for the same item wherever it runs. Close the generator when
     done with it early (the pool stops then)."""
+    global _job
     count = min(workers(), len(items))
-    if count < 2 or len(items) < MIN_ITEMS or not _can_fork():
+    # One pool at a time: a second one, while the first is open, would fork the first's job.
+    if count < 2 or len(items) < MIN_ITEMS or _job is not None or not _can_fork():
         yield from map(fn, items)
         return
     import multiprocessing  # here: a run with no pool to make (a search) never loads them
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    global _job
     _job = (fn, items)
     pool = ProcessPoolExecutor(
         count, mp_context=multiprocessing.get_context("fork"), initializer=_ignore_interrupts

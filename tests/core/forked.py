@@ -61,6 +61,14 @@ def closed_early_stops_its_pool() -> None:
     assert parallel._job is None
 
 
+def one_pool_at_a_time() -> None:
+    outer = parallel.ordered_map(square_and_pid, range(100))
+    first = next(outer)
+    inner = list(parallel.ordered_map(square_and_pid, range(100)))
+    assert {pid for _, pid in inner} == {os.getpid()} != {first[1]}
+    assert [first[0], *(r for r, _ in outer)] == [r for r, _ in inner]
+
+
 PARENT = os.getpid()
 
 
@@ -80,6 +88,7 @@ CHECKS: dict[str, Callable[[], None]] = {
     "returned-errors": returned_errors_come_back_whole,
     "closed-early": closed_early_stops_its_pool,
     "killed-worker": a_killed_worker_leaves_the_rest_here,
+    "one-pool": one_pool_at_a_time,
 }
 
 if __name__ == "__main__":
