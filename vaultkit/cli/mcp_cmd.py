@@ -62,14 +62,11 @@ def mcp(
 
             serve(config, read_only=read_only)
             return
-        from vaultkit.mcp.listen import serve_http
+        from vaultkit.mcp.listen import open_server, serve_http
 
-        serve_http(
-            config,
-            host=host or "127.0.0.1",
-            port=8765 if port is None else port,
-            read_only=read_only,
-            origins=allow_origin or (),
+        server = open_server(
+            config, host=host, port=port, read_only=read_only, origins=allow_origin or ()
         )
+        serve_http(server)
 
     run(call)

@@ -12,18 +12,23 @@ from vaultkit.errors import UsageError
 from vaultkit.mcp.gate import TOKEN_ENV, Gate, is_loopback, origin_of, token_from_environment
 from vaultkit.mcp.http import DRAIN_SECONDS, McpHttpServer
 
+DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8765
+
 
 def open_server(
     config_path: Path | None,
     *,
-    host: str = "127.0.0.1",
-    port: int = 8765,
+    host: str | None = None,
+    port: int | None = None,
     read_only: bool = False,
     origins: Iterable[str] = (),
     log: IO[str] | None = None,
 ) -> McpHttpServer:
-    """The server, listening (port 0: any free one), not yet serving. A host that is no
-    loopback address without a token, or a bad origin, is a UsageError."""
+    """The server, listening (port 0: any free one), not yet serving; by default on
+    127.0.0.1:8765. A host that is no loopback address without a token, or a bad origin, is a
+    UsageError."""
+    host = host or DEFAULT_HOST
+    port = DEFAULT_PORT if port is None else port
     config = load_config(config_path, reading=True)  # a broken config fails before the bind
     token = token_from_environment(config.index.dsn_env)
     if token is None and not is_loopback(host):
@@ -38,19 +43,8 @@ def open_server(
         raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
-def serve_http(
-    config_path: Path | None,
-    *,
-    host: str = "127.0.0.1",
-    port: int = 8765,
-    read_only: bool = False,
-    origins: Iterable[str] = (),
-    log: IO[str] | None = None,
-) -> None:
+def serve_http(server: McpHttpServer) -> None:
     """Serve until SIGTERM or SIGINT, then let the calls in flight finish and return."""
-    server = open_server(
-        config_path, host=host, port=port, read_only=read_only, origins=origins, log=log
-    )
     out = server.log
     needs = "a bearer token" if server.gate.token else "no token: this machine only"
     out.write(f"vaultkit: MCP at {server.url} ({needs}); SIGTERM or Ctrl-C stops it\n")
