@@ -156,15 +156,21 @@ def in_parallel(
     return [s for r in results for s in r], max(ended) - min(began)
 
 
+def timed_calls(call: Callable[[str, dict[str, Any]], object], calls: int) -> list[float]:
+    """The seconds of each of `calls` read tool calls (`calls_of`), one after the other."""
+    seconds = []
+    for tool, arguments in calls_of(calls):
+        began = time.perf_counter()
+        call(tool, arguments)
+        seconds.append(time.perf_counter() - began)
+    return seconds
+
+
 def http_reads(port: int, clients: int, calls: int) -> tuple[list[float], float]:
     def client(ready: Callable[[], None]) -> list[float]:
         connection = HttpClient(port)
         ready()
-        seconds = []
-        for tool, arguments in calls_of(calls):
-            began = time.perf_counter()
-            connection.call(tool, arguments)
-            seconds.append(time.perf_counter() - began)
+        seconds = timed_calls(connection.call, calls)
         connection.close()
         return seconds
 
@@ -203,11 +209,7 @@ def stdio_reads(config: Path, clients: int, calls: int) -> tuple[list[float], fl
     def client(ready: Callable[[], None]) -> list[float]:
         server = StdioMcp([sys.executable, "-m", "vaultkit", "mcp", "--config", str(config)])
         ready()
-        seconds = []
-        for tool, arguments in calls_of(calls):
-            began = time.perf_counter()
-            server.call(tool, arguments)
-            seconds.append(time.perf_counter() - began)
+        seconds = timed_calls(server.call, calls)
         peaks.append(memory_mb(server.process.pid)[1])
         server.close()
         return seconds
