@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from itertools import islice
 from typing import Any
 
@@ -96,6 +95,9 @@ class LocalEmbedder:
 
         def one(i: int) -> tuple[int, list[float]]:
             return i, list(map(float, model.passage([texts[i]])[0]))
+
+        # Here, not at the top: a hybrid search embeds one question and needs no pool (12 ms).
+        from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 
         from vaultkit.parallel import workers as cores  # the usable cores, or VAULTKIT_WORKERS
 
