@@ -14,7 +14,7 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from vaultkit.errors import WriteError
 from vaultkit.files.listing import Entry, Listings
@@ -205,7 +205,8 @@ class Catalog:
                 self._rows[os.fspath(path)] = (stat.st_mtime_ns, stat.st_size, stat.st_ino, row)
                 self._dirty.add(os.fspath(path))
             found[at] = facts
-        return [facts for facts in found if facts is not None]
+        assert all(facts is not None for facts in found)  # each one cached or computed
+        return cast(list[F], found)
 
     def _cached(
         self, path: Path, decode: Callable[[dict[str, Any]], F], inode: int | None
