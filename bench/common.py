@@ -217,6 +217,10 @@ def vault_for(name: str, days: int, **options: Any) -> Path:
     return path
 
 
+# The benches' search settings: BM25, so no model's cost is in a figure.
+BM25_SEARCH: dict[str, Any] = {"backend": "bm25", "top_k": 5}
+
+
 def fresh_copy(template: Path, name: str) -> Path:
     target = OUT / name
     if target.exists():

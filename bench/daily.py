@@ -41,7 +41,7 @@ def synced(days: int, store: str, again: bool) -> tuple[Path, dict[str, Any]]:
             return target, {**kept, "this_run": False}
     ws = common.fresh_copy(template, name)
     config = json.loads((ws / "memory_config.json").read_text())
-    config["search"] = {"backend": "bm25", "top_k": 5}
+    config["search"] = dict(common.BM25_SEARCH)
     if store == "postgres":
         from bench.shared import forget
 

@@ -66,7 +66,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from bench.common import write_queries
+from bench.common import BM25_SEARCH, write_queries
 from bench.everyday_data import ASSISTANT, PEOPLE, build_vault
 from bench.everyday_questions import questions
 
@@ -95,7 +95,7 @@ def config_dict() -> dict[str, object]:
         },
     }
     config["people"] = {"known": list(PEOPLE), "aliases": {}, "ignore": [ASSISTANT]}
-    config["search"] = {"backend": "bm25", "top_k": 5}
+    config["search"] = dict(BM25_SEARCH)
     return config
 
 

@@ -25,7 +25,7 @@ def measure(days: int, workers: list[int]) -> list[dict[str, Any]]:
     for count in workers:
         ws = common.fresh_copy(template, f"first-sync-{days}-w{count}")
         config = json.loads((ws / "memory_config.json").read_text())
-        config["search"] = {"backend": "bm25", "top_k": 5}
+        config["search"] = dict(common.BM25_SEARCH)
         (ws / "memory_config.json").write_text(json.dumps(config, indent=2) + "\n")
         common.log(f"first sync {days} days, {count} workers ...")
         load = os.getloadavg()

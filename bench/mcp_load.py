@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import generate
-from bench.common import StdioMcp, p95, table
+from bench.common import BM25_SEARCH, StdioMcp, p95, table
 
 BENCH = Path(__file__).resolve().parent
 OUT = BENCH / "out"
@@ -289,7 +289,7 @@ def prepare(days: int) -> Path:
     )
     config = root / "memory_config.json"
     settings = json.loads(config.read_text())  # BM25, the default: no model's cost in the calls
-    settings["search"] = {"backend": "bm25", "top_k": 5}
+    settings["search"] = dict(BM25_SEARCH)
     config.write_text(json.dumps(settings, indent=2) + "\n")
     began = time.perf_counter()  # the summaries are the generator's: the search index is built
     index = [sys.executable, "-m", "vaultkit", "search", "warm", "--config", str(config)]
