@@ -5,11 +5,14 @@ bounded as the vault grows)."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from datetime import date, timedelta
+from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from vaultkit.files.catalog import Catalog, SourceFacts
 from vaultkit.sync.related import MAX_POSTING, RelatedDays, related_days_of
 
 START = date(2024, 1, 1)
@@ -77,3 +80,103 @@ def test_a_feature_on_more_than_the_cap_of_days_nominates_no_candidates() -> Non
     last = START + timedelta(days=n)
     assert relating.related(last, {"k:often", "k:mine"}) == ()
     assert relating.related(last, {"k:rare", "k:often"}) == (START + timedelta(days=3),)
+
+
+@dataclass(frozen=True)
+class Changes:  # what a pass hands the catalog (sync.related.PostingChanges)
+    df: dict[str, int]
+    replaced: dict[str, list[date]]
+    appended: dict[str, list[date]]
+    complete: bool
+
+
+def kept(catalog: Catalog, state: RelatedDays, days: list[date], params: str = "p") -> None:
+    """Keep a pass's state in a real catalog, as sync does."""
+    done = state.changes()
+    changes = Changes(done.df, done.replaced, done.appended, done.complete)
+    seen = {d.isoformat(): "x" for d in days}
+    catalog.save_related_state(params, seen, changes)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.lists(features, min_size=2, max_size=30),
+    st.data(),
+)
+def test_a_resumed_state_relates_as_one_built_from_every_day(
+    tmp_path: Path, sets: list[frozenset[str]], data: st.DataObject
+) -> None:
+    """Kept, then resumed at any later day (the days after it dropped and related again), twice
+    over (a posting appended to without being read), the related dates are those of one pass."""
+    days = [START + timedelta(days=i) for i in range(len(sets))]
+    feats = dict(zip(days, sets, strict=True))
+    expected = related_days_of(feats, 2, 0.15)
+    first = data.draw(st.integers(1, len(days) - 1))
+    cut = data.draw(st.integers(first, len(days)))
+    catalog = Catalog(tmp_path / f"c{len(sets)}-{first}-{cut}")
+    built = RelatedDays(2, 0.15)
+    for day in days[:first]:
+        built.add(day, feats[day])
+    kept(catalog, built, days[:first])
+    catalog.related_state("p")
+    resumed = resume(catalog, days, feats, kept_days=first, start=first)
+    for day in days[first:cut]:
+        assert resumed.related(day, feats[day]) == expected[day]
+        resumed.add(day, feats[day])
+    kept(catalog, resumed, days[:cut])
+    catalog.related_state("p")
+    again = resume(catalog, days, feats, kept_days=cut, start=first + (cut - first) // 2)
+    for day in days[first + (cut - first) // 2 :]:
+        assert again.related(day, feats[day]) == expected[day]
+        again.add(day, feats[day])
+    catalog.close()
+
+
+def resume(
+    catalog: Catalog,
+    days: list[date],
+    feats: dict[date, frozenset[str]],
+    *,
+    kept_days: int,
+    start: int,
+) -> RelatedDays:
+    """The kept state of the first `kept_days` days, resumed at `days[start]`."""
+    postings = catalog.kept_postings("p")
+    assert postings is not None
+    return RelatedDays.resume(
+        2,
+        0.15,
+        postings,
+        count=kept_days,
+        last=days[start - 1],
+        dropped=[(d, feats[d]) for d in days[start:kept_days]],
+        features_of=feats.__getitem__,
+    )
+
+
+def test_rows_saved_without_their_related_state_are_checked(tmp_path: Path) -> None:
+    """A run that died in its pass saves the facts it learnt but not the related state they
+    give: the next run compares every day's features with the kept state."""
+    catalog = Catalog(tmp_path)
+    state = RelatedDays(2, 0.0)
+    state.add(START, {"k:a"})
+    kept(catalog, state, [START])
+    catalog.save()
+    catalog.close()
+    catalog = Catalog(tmp_path)
+    assert catalog.related_state("p") and catalog.related_rows_checked()
+    note = tmp_path / "n.md"
+    note.write_text("x")
+    catalog.put(note, SourceFacts("d"))
+    catalog.save()  # no related state saved by this run
+    catalog.close()
+    catalog = Catalog(tmp_path)
+    assert catalog.related_state("p") and catalog.kept_postings("p") is not None
+    assert not catalog.related_rows_checked()
+    kept(catalog, state, [START])
+    catalog.close()
+    catalog = Catalog(tmp_path)
+    assert catalog.related_rows_checked()
+    catalog.close()

@@ -11,8 +11,9 @@ import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
@@ -73,6 +74,19 @@ class SummaryFacts:
         return cls(**data)
 
 
+class KeptChanges(Protocol):
+    """What a related-days pass changed of the kept postings (`sync.related.PostingChanges`)."""
+
+    @property
+    def df(self) -> Mapping[str, int]: ...
+    @property
+    def replaced(self) -> Mapping[str, list[date]]: ...
+    @property
+    def appended(self) -> Mapping[str, list[date]]: ...
+    @property
+    def complete(self) -> bool: ...
+
+
 class Facts(Protocol):
     def as_json(self) -> dict[str, Any]: ...
 
@@ -92,6 +106,8 @@ class Catalog:
         self._listings: Listings | None = None
         self._indexed: str | None = None
         self._related: tuple[str, dict[str, str]] | None = None  # the related days' state read
+        self._related_current = False  # the related state saved matches the rows this run saves
+        self._before: dict[str, str] = {}  # rows this run replaced or dropped, as they were
         self._db: sqlite3.Connection | None = None
         self._path = state_dir / "catalog.sqlite"
         self._read_only = read_only
@@ -140,6 +156,9 @@ class Catalog:
         )
         db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
         db.execute("CREATE TABLE IF NOT EXISTS related (day TEXT PRIMARY KEY, features TEXT)")
+        db.execute(
+            "CREATE TABLE IF NOT EXISTS postings (feature TEXT PRIMARY KEY, df INTEGER, days TEXT)"
+        )
         return db
 
     def _start_over(self) -> None:
@@ -147,7 +166,7 @@ class Catalog:
         self._rows = {}
         if self._db is not None and not self._read_only:
             with self._db:
-                for table in ("files", "related", "folders"):  # another schema: made anew
+                for table in ("files", "related", "postings", "folders"):  # made anew
                     self._db.execute(f"DROP TABLE IF EXISTS {table}")
             self._db.close()
             self._db = self._connect()
@@ -202,8 +221,7 @@ class Catalog:
         for (at, path, stat), facts in zip(todo, computed, strict=True):
             if stat is not None:
                 row = json.dumps(facts.as_json())
-                self._rows[os.fspath(path)] = (stat.st_mtime_ns, stat.st_size, stat.st_ino, row)
-                self._dirty.add(os.fspath(path))
+                self._record(os.fspath(path), (stat.st_mtime_ns, stat.st_size, stat.st_ino, row))
             found[at] = facts
         assert all(facts is not None for facts in found)  # each one cached or computed
         return cast(list[F], found)
@@ -240,10 +258,22 @@ class Catalog:
     def put(self, path: Path, facts: F) -> F:
         """Record the facts of a file this run just wrote."""
         stat = path.stat()
-        key = os.fspath(path)
-        self._rows[key] = (stat.st_mtime_ns, stat.st_size, stat.st_ino, json.dumps(facts.as_json()))
-        self._dirty.add(key)
+        row = json.dumps(facts.as_json())
+        self._record(os.fspath(path), (stat.st_mtime_ns, stat.st_size, stat.st_ino, row))
         return facts
+
+    def _record(self, key: str, row: tuple[int, int, int, str]) -> None:
+        old = self._rows.get(key)
+        if old is not None and old[3] != row[3]:
+            self._before.setdefault(key, old[3])
+        self._rows[key] = row
+        self._dirty.add(key)
+
+    def before(self, path: Path) -> dict[str, Any] | None:
+        """The facts of a file as the last saved run left them, when this run found them
+        changed or the file gone (None: unchanged, or not known then)."""
+        row = self._before.get(os.fspath(path))
+        return None if row is None else cast(dict[str, Any], json.loads(row))
 
     def changed(self) -> set[str]:
         """The files whose facts this run computed or recorded, and those found gone."""
@@ -253,7 +283,7 @@ class Catalog:
         """Drop rows of files that no longer exist."""
         self._gone = {p for p in self._rows if p not in present}
         for path in self._gone:
-            del self._rows[path]
+            self._before.setdefault(path, self._rows.pop(path)[3])
         self._dirty -= self._gone
 
     def listings(self) -> dict[str, tuple[int, list[Entry]]]:
@@ -278,6 +308,10 @@ class Catalog:
             self._db.execute(
                 "INSERT OR REPLACE INTO meta VALUES ('indexed', ?)", (self._indexed or "",)
             )
+            if (self._dirty or self._gone) and not self._related_current:
+                # Rows the related state was not computed from (a run that died in its pass):
+                # the next run compares every day's features with the state's.
+                self._db.execute("INSERT OR REPLACE INTO meta VALUES ('related_rows', 'unchecked')")
             self._db.executemany(
                 "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)",
                 [(p, *self._rows[p]) for p in sorted(self._dirty)],
@@ -304,9 +338,13 @@ class Catalog:
         self._related = (params, dict(state))
         return state
 
-    def save_related_state(self, params: str, days: dict[str, str]) -> None:
-        """Record what a related-days pass saw, in one transaction (a crash keeps the old); only
-        the days that changed since `related_state` read it are written."""
+    def save_related_state(
+        self, params: str, days: dict[str, str], postings: KeptChanges | None = None
+    ) -> None:
+        """Record what a related-days pass saw, in one transaction (a crash keeps the old): the
+        days (and their features' digests), only those changed since `related_state` read them
+        written, and the pass's postings (`sync.related.PostingChanges`; None: not kept)."""
+        self._related_current = True
         if self._db is None or self._read_only:
             return
         before = self._related[1] if self._related and self._related[0] == params else None
@@ -319,7 +357,74 @@ class Catalog:
             changed = sorted((d, f) for d, f in days.items() if before.get(d) != f)
             self._db.executemany("INSERT OR REPLACE INTO related VALUES (?, ?)", changed)
             self._db.execute("INSERT OR REPLACE INTO meta VALUES ('related', ?)", (params,))
+            self._db.execute("DELETE FROM meta WHERE key = 'related_rows'")
+            self._save_postings(params, postings)
         self._related = (params, dict(days))
+
+    def related_rows_checked(self) -> bool:
+        """Whether the rows as saved are those the saved related state was computed from; not
+        after a run that saved its rows but died before its related-days pass ended."""
+        if self._db is None:
+            return False
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'related_rows'").fetchone()
+        return row is None
+
+    def related_unchanged(self) -> None:
+        """The related state as read is the one this run's rows give (nothing to relate)."""
+        self._related_current = True
+
+    def _save_postings(self, params: str, changes: KeptChanges | None) -> None:
+        assert self._db is not None
+        if changes is None:
+            self._db.execute("DELETE FROM meta WHERE key = 'postings'")
+            return
+        if changes.complete:
+            self._db.execute("DELETE FROM postings")
+        rows = [
+            (f, changes.df[f], " ".join(d.isoformat() for d in days))
+            for f, days in sorted(changes.replaced.items())
+        ]
+        self._db.executemany("INSERT OR REPLACE INTO postings VALUES (?, ?, ?)", rows)
+        self._db.executemany(
+            "UPDATE postings SET df = ?, days = days || ' ' || ? WHERE feature = ?",
+            [
+                (changes.df[f], " ".join(d.isoformat() for d in days), f)
+                for f, days in sorted(changes.appended.items())
+            ],
+        )
+        self._db.execute("DELETE FROM postings WHERE df = 0")
+        self._db.execute("INSERT OR REPLACE INTO meta VALUES ('postings', ?)", (params,))
+
+    def kept_postings(self, params: str) -> Catalog | None:
+        """The postings the last related-days pass with these parameters kept (this catalog
+        reads them: `sync.related.KeptPostings`), or None when none are kept."""
+        if self._db is None:
+            return None
+        stored = self._db.execute("SELECT value FROM meta WHERE key = 'postings'").fetchone()
+        return self if stored is not None and stored[0] == params else None
+
+    def frequencies(self, features: Collection[str]) -> dict[str, int]:
+        """How many kept days have each of `features` (those no day has are left out)."""
+        return {f: df for f, df, _ in self._posting_rows(features, "df, ''")}
+
+    def postings(self, features: Collection[str]) -> dict[str, list[date]]:
+        """The kept days of each of `features`, in date order."""
+        return {
+            f: [date.fromisoformat(d) for d in days.split()]
+            for f, _, days in self._posting_rows(features, "df, days")
+        }
+
+    def _posting_rows(self, features: Collection[str], columns: str) -> list[tuple[str, int, str]]:
+        if self._db is None:
+            return []
+        wanted = list(features)
+        out = []
+        for at in range(0, len(wanted), 500):  # under SQLite's limit of bound parameters
+            chunk = wanted[at : at + 500]
+            marks = ",".join("?" * len(chunk))
+            query = f"SELECT feature, {columns} FROM postings WHERE feature IN ({marks})"
+            out += self._db.execute(query, chunk).fetchall()
+        return out
 
     def indexed(self) -> str | None:
         """The mark the search index was left with by the last saved run (`index.refresh.Changed`)."""

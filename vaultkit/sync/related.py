@@ -21,8 +21,10 @@ from __future__ import annotations
 import heapq
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass
 from datetime import date
+from typing import Protocol
 
 from vaultkit.files.storage import digest
 from vaultkit.model import KINDS, Summary, SummaryFields
@@ -66,71 +68,197 @@ def features_digest(feats: Iterable[str]) -> str:
     return digest("\n".join(sorted(feats)), 16)
 
 
+class KeptPostings(Protocol):
+    """A related-days state kept between runs (the catalog's): per feature, how many of the kept
+    days have it and which, in date order."""
+
+    def frequencies(self, features: Collection[str]) -> dict[str, int]: ...
+
+    def postings(self, features: Collection[str]) -> dict[str, list[date]]: ...
+
+
+@dataclass(frozen=True)
+class PostingChanges:
+    """What a pass changed of the kept postings: `replaced` features get these days (none: the
+    feature is gone), `appended` ones keep their stored days and get these after them; `df` is
+    each one's new count. `complete`: every feature is in `replaced` (the state was rebuilt)."""
+
+    df: dict[str, int]
+    replaced: dict[str, list[date]]
+    appended: dict[str, list[date]]
+    complete: bool
+
+
 class RelatedDays:
     """Days added in date order; `related(day, feats)` ranks the days added so far for a day
-    that comes next (or is being added), as of that day."""
+    that comes next (or is being added), as of that day.
 
-    def __init__(self, limit: int, min_score: float) -> None:
+    Built from nothing, every day is added. `resume` starts instead from a state kept between
+    runs (`KeptPostings`), reading the postings of the features the days it relates have and
+    the counts of their candidates' features, not every day: the cost follows the days related.
+    `features_of` gives the features of a kept day (a candidate)."""
+
+    def __init__(
+        self,
+        limit: int,
+        min_score: float,
+        *,
+        kept: KeptPostings | None = None,
+        features_of: Callable[[date], Iterable[str]] | None = None,
+    ) -> None:
         self.limit = limit
         self.min_score = min_score
+        self._kept = kept
+        self._features_of = features_of
         self._features: dict[date, frozenset[str]] = {}
-        self._df: dict[str, int] = defaultdict(int)
-        self._postings: dict[str, list[date]] = defaultdict(list)
+        self._count = 0
+        self._df: dict[str, int] = {}  # every feature's when built; read or counted when resumed
+        self._postings: dict[str, list[date]] = {}
+        self._appended: dict[str, list[date]] = {}  # resumed: days added to an unread posting
+        self._changed: set[str] = set()  # resumed: the features whose postings changed
         self._last: date | None = None
 
+    @classmethod
+    def resume(
+        cls,
+        limit: int,
+        min_score: float,
+        kept: KeptPostings,
+        *,
+        count: int,
+        last: date | None,
+        dropped: Iterable[tuple[date, Iterable[str]]],
+        features_of: Callable[[date], Iterable[str]],
+    ) -> RelatedDays:
+        """The state kept of `count` days, the last of them `last`, less the `dropped` days
+        (kept days after `last`, with the features they were kept with), which the pass
+        relates again or has lost."""
+        state = cls(limit, min_score, kept=kept, features_of=features_of)
+        state._count = count
+        lost = [(day, frozenset(feats)) for day, feats in dropped]
+        state._read_postings({f for _, feats in lost for f in feats})
+        for day, feats in lost:
+            for feature in feats:
+                state._postings[feature].remove(day)
+                state._df[feature] -= 1
+            state._changed |= feats
+        state._count -= len(lost)
+        state._last = last
+        return state
+
     def __len__(self) -> int:
-        return len(self._features)
+        return self._count
 
     def add(self, day: date, feats: Iterable[str]) -> None:
         """Add the next day (days come in date order)."""
         if self._last is not None and day <= self._last:
             raise ValueError(f"days must be added in date order: {day} after {self._last}")
         feats = frozenset(feats)
-        for feature in feats:
-            self._df[feature] += 1
-            self._postings[feature].append(day)
+        if self._kept is None:
+            for feature in feats:
+                self._df[feature] = self._df.get(feature, 0) + 1
+                self._postings.setdefault(feature, []).append(day)
+        else:
+            self._read_frequencies(feats)
+            for feature in feats:
+                self._df[feature] += 1
+                posting = self._postings.get(feature)
+                if posting is not None:
+                    posting.append(day)
+                elif self._df[feature] == 1:  # a new feature: nothing stored to append to
+                    self._postings[feature] = [day]
+                else:
+                    self._appended.setdefault(feature, []).append(day)
+            self._changed |= feats
         self._features[day] = feats
+        self._count += 1
         self._last = day
 
     def related(self, day: date, feats: Iterable[str]) -> tuple[date, ...]:
         """The `limit` days added so far (all before `day`) most like `feats`, as of `day`, with
         a cosine of at least `min_score`; ties go to the more recent day. Sorted by date."""
         feats = frozenset(feats)
-        if self.limit <= 0 or not feats or not self._features:
+        if self.limit <= 0 or not feats or not self._count:
             return ()
-        n = len(self._features) + 1  # the day itself counts, as it will once added
-
-        weights = {f: _idf(n, self._df.get(f, 0) + 1) for f in feats}
-        seen = dict(weights)  # idf of the candidates' features, each computed once
-
-        def idf(feature: str) -> float:
-            if feature not in seen:
-                seen[feature] = _idf(n, self._df.get(feature, 0))
-            return seen[feature]
-
+        n = self._count + 1  # the day itself counts, as it will once added
+        self._read_frequencies(feats)
+        df = self._df
+        weights = {f: _idf(n, df.get(f, 0) + 1) for f in feats}
         norm = math.sqrt(sum(w * w for w in weights.values()))
         common = min(MAX_POSTING, max(MIN_COMMON, int(COMMON_SHARE * n)))
+        nominating = [f for f in feats if 0 < df.get(f, 0) <= common]
+        self._read_postings(nominating)
         overlap: dict[date, float] = defaultdict(float)
-        for feature in feats:
-            posting = self._postings.get(feature, ())
-            if len(posting) <= common:
-                for other in posting:
-                    overlap[other] += weights[feature] ** 2
+        for feature in nominating:
+            for other in self._postings[feature]:
+                overlap[other] += weights[feature] ** 2
         if not overlap or norm == 0:
             return ()
         rough = heapq.nsmallest(
             RERANK,
             overlap,
-            key=lambda o: (-overlap[o] / math.sqrt(len(self._features[o])), -o.toordinal()),
+            key=lambda o: (-overlap[o] / math.sqrt(len(self._day(o))), -o.toordinal()),
         )
+        self._read_frequencies({f for other in rough for f in self._day(other)})
+        seen = dict(weights)  # idf of the candidates' features, each computed once
+
+        def idf(feature: str) -> float:
+            if feature not in seen:
+                seen[feature] = _idf(n, df.get(feature, 0))
+            return seen[feature]
+
         scored = []
         for other in rough:
-            theirs = self._features[other]
+            theirs = self._day(other)
             dot = sum(weights[f] ** 2 for f in feats & theirs)  # common features too
             score = dot / (norm * math.sqrt(sum(idf(f) ** 2 for f in theirs)))
             if score >= self.min_score:
                 scored.append((-score, -other.toordinal(), other))
         return tuple(sorted(other for _, _, other in sorted(scored)[: self.limit]))
+
+    def changes(self) -> PostingChanges:
+        """What to keep of this state for the next run (`resume`)."""
+        if self._kept is None:
+            return PostingChanges(dict(self._df), self._postings, {}, complete=True)
+        changed = self._changed
+        return PostingChanges(
+            {f: self._df[f] for f in changed},
+            {f: days for f, days in self._postings.items() if f in changed},
+            {f: days for f, days in self._appended.items() if f in changed},
+            complete=False,
+        )
+
+    def _day(self, day: date) -> frozenset[str]:
+        feats = self._features.get(day)
+        if feats is None:
+            assert self._features_of is not None  # a kept day: only a resumed state has them
+            feats = self._features[day] = frozenset(self._features_of(day))
+        return feats
+
+    def _read_frequencies(self, features: Iterable[str]) -> None:
+        if self._kept is None:
+            return
+        missing = [f for f in features if f not in self._df]
+        if missing:
+            found = self._kept.frequencies(missing)
+            for feature in missing:
+                self._df[feature] = found.get(feature, 0)
+
+    def _read_postings(self, features: Iterable[str]) -> None:
+        """The postings of `features` read in, with the days added to them since."""
+        if self._kept is None:
+            for feature in features:
+                self._postings.setdefault(feature, [])
+            return
+        missing = [f for f in features if f not in self._postings]
+        if not missing:
+            return
+        self._read_frequencies(missing)
+        found = self._kept.postings(missing)
+        for feature in missing:
+            days = found.get(feature, [])
+            days += self._appended.pop(feature, [])
+            self._postings[feature] = days
 
 
 def _idf(n: int, df: int) -> float:
