@@ -2,8 +2,10 @@
 
 A full look at this vault stats its 800-odd notes and summaries; after a day is added, edited in
 place, replaced by an atomic save or removed, sync stats a bounded number of paths (the folders,
-the newest month's files, what it wrote) and lists only the folders that moved. Counted with
-wrappers around the `os` calls (the files and the syscalls are real).
+the newest month's files, what it wrote) and lists only the folders that moved, and its
+related-days pass adds the days it relates, not every day (`sync.related`: resumed from the
+kept postings). Counted with wrappers around the `os` calls and `RelatedDays.add` (the files,
+the syscalls and the pass are real).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from datetime import date, timedelta
 from pathlib import Path
@@ -20,6 +22,7 @@ import pytest
 
 from vaultkit.config import load_config
 from vaultkit.sync.daily import sync
+from vaultkit.sync.related import RelatedDays
 
 DAYS = 400
 FIRST = date(2025, 1, 1)
@@ -30,6 +33,11 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
     """Count the stat and listing calls made in the block (each still does its real work)."""
     counts: Counter[str] = Counter()
     real_stat, real_scandir, real_listdir = os.stat, os.scandir, os.listdir
+    real_add = RelatedDays.add
+
+    def add(self: RelatedDays, day: date, feats: Iterable[str]) -> None:
+        counts["related"] += 1
+        real_add(self, day, feats)
 
     def stat(*args, **kwargs):  # type: ignore[no-untyped-def]
         counts["stat"] += 1
@@ -47,6 +55,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
         patch.setattr(os, "stat", stat)
         patch.setattr(os, "scandir", scandir)
         patch.setattr(os, "listdir", listdir)
+        patch.setattr(RelatedDays, "add", add)
         yield counts
 
 
@@ -121,8 +130,14 @@ def test_a_new_day(big: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert (f"memory/{day}.md", "linked") in changed(report)  # its spine
     assert counts["stat"] < 150, counts
     assert counts["list"] < 20, counts  # the folders that moved, not one per folder
+    assert counts["related"] == 1, counts  # the new day, after the kept state of the others
     index = (big / "vault" / "memory" / "MEMORY_INDEX.md").read_text()
     assert day.isoformat() in index
+    summaries = {p: p.read_bytes() for p in (memory / "summaries").glob("*.md")}
+    (big / "vault" / ".vaultkit" / "catalog.sqlite").unlink()  # every day related from nothing
+    report, counts = _sync(big, monkeypatch)
+    assert counts["related"] == DAYS + 1
+    assert {p: p.read_bytes() for p in (memory / "summaries").glob("*.md")} == summaries
 
 
 def test_the_newest_day_edited_in_place(big: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -136,6 +151,7 @@ def test_the_newest_day_edited_in_place(big: Path, monkeypatch: pytest.MonkeyPat
     assert (summary, "refreshed") in changed(report)
     assert "ClickHouse" in (big / "vault" / summary).read_text()
     assert counts["stat"] < 150, counts
+    assert counts["related"] == 1, counts
 
 
 def test_an_old_day_replaced_by_an_atomic_save(big: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -148,6 +164,9 @@ def test_an_old_day_replaced_by_an_atomic_save(big: Path, monkeypatch: pytest.Mo
     assert (summary, "refreshed") in changed(report)
     assert "ClickHouse" in (big / "vault" / summary).read_text()
     assert counts["stat"] < 150, counts
+    # Every later day is related again: three quarters of the vault, so the state is built
+    # from every day rather than read a posting at a time.
+    assert counts["related"] == DAYS, counts
 
 
 def test_an_old_day_edited_in_place_waits_for_a_rescan(
@@ -171,6 +190,7 @@ def test_a_day_removed(big: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     (memory / "summaries" / f"{gone}.summary.md").unlink()
     _, counts = _sync(big, monkeypatch)
     assert counts["stat"] < 150, counts
+    assert counts["related"] == 0, counts  # the newest day dropped from the kept state
     index = (memory / "MEMORY_INDEX.md").read_text()
     assert gone.isoformat() not in index
     from vaultkit.search.search import search
