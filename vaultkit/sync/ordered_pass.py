@@ -5,9 +5,10 @@ The pass walks every summarized day in date order. Days the plan gives it are su
 and then (each written at once, atomically, so a crash loses at most the day at hand); every day
 from the first one whose related dates can have changed is related again, and a summary vaultkit
 wrote as it is gets the new related dates when they differ. Hand edits keep theirs. What a
-completed pass saw (each day and the digest of its features) is kept in the catalog, so the next
-run starts where something changed: a new day is related alone, an old day arriving late (a
-backfill) relates every later day again. Without the catalog, the pass starts at the first day.
+completed pass saw (each day and the digest of its features, and the postings of the features)
+is kept in the catalog, so the next run starts where something changed: a new day is related
+alone, from the kept postings, an old day arriving late (a backfill) relates every later day
+again. Without the catalog, the pass starts at the first day.
 """
 
 from __future__ import annotations
