@@ -132,6 +132,8 @@ class OrderedPass:
         kept = self.catalog.kept_postings(self.params)
         if kept is None or not stored or walked * RESUME_SHARE > days:
             return RelatedDays(limit, score), False
+        if not self.catalog.related_rows_checked():  # a kept day's features may not be its row's
+            return RelatedDays(limit, score), False
         first = start.isoformat()
         before = [d for d in stored if d < first]
         dropped = [
@@ -141,15 +143,18 @@ class OrderedPass:
         ]
         if any(feats is None for _, feats in dropped):
             return RelatedDays(limit, score), False
-        resumed = RelatedDays.resume(
-            limit,
-            score,
-            kept,
-            count=len(before),
-            last=date.fromisoformat(max(before)) if before else None,
-            dropped=[(day, feats or ()) for day, feats in dropped],
-            features_of=self._features_of,
-        )
+        try:
+            resumed = RelatedDays.resume(
+                limit,
+                score,
+                kept,
+                count=len(before),
+                last=date.fromisoformat(max(before)) if before else None,
+                dropped=[(day, feats or ()) for day, feats in dropped],
+                features_of=self._features_of,
+            )
+        except ValueError:  # postings that do not hold a kept day: built anew, never trusted
+            return RelatedDays(limit, score), False
         return resumed, True
 
     def _kept_features(self, day: date) -> list[str] | None:

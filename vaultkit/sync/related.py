@@ -132,7 +132,7 @@ class RelatedDays:
     ) -> RelatedDays:
         """The state kept of `count` days, the last of them `last`, less the `dropped` days
         (kept days after `last`, with the features they were kept with), which the pass
-        relates again or has lost."""
+        relates again or has lost. ValueError: a dropped day is not in its postings."""
         state = cls(limit, min_score, kept=kept, features_of=features_of)
         state._count = count
         lost = [(day, frozenset(feats)) for day, feats in dropped]
