@@ -5,7 +5,6 @@ bounded as the vault grows)."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -82,20 +81,10 @@ def test_a_feature_on_more_than_the_cap_of_days_nominates_no_candidates() -> Non
     assert relating.related(last, {"k:rare", "k:often"}) == (START + timedelta(days=3),)
 
 
-@dataclass(frozen=True)
-class Changes:  # what a pass hands the catalog (sync.related.PostingChanges)
-    df: dict[str, int]
-    replaced: dict[str, list[date]]
-    appended: dict[str, list[date]]
-    complete: bool
-
-
 def kept(catalog: Catalog, state: RelatedDays, days: list[date], params: str = "p") -> None:
     """Keep a pass's state in a real catalog, as sync does."""
-    done = state.changes()
-    changes = Changes(done.df, done.replaced, done.appended, done.complete)
     seen = {d.isoformat(): "x" for d in days}
-    catalog.save_related_state(params, seen, changes)
+    catalog.save_related_state(params, seen, state.changes())
 
 
 @settings(

@@ -11,7 +11,7 @@ import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from datetime import date
 from pathlib import Path
@@ -74,17 +74,17 @@ class SummaryFacts:
         return cls(**data)
 
 
-class KeptChanges(Protocol):
-    """What a related-days pass changed of the kept postings (`sync.related.PostingChanges`)."""
+@dataclass(frozen=True)
+class PostingChanges:
+    """What a related-days pass changed of the kept postings (`sync.related`): `replaced`
+    features get these days (none: the feature is gone), `appended` ones keep their stored days
+    and get these after them; `df` is each one's new count. `complete`: every feature is in
+    `replaced` (the state was rebuilt)."""
 
-    @property
-    def df(self) -> Mapping[str, int]: ...
-    @property
-    def replaced(self) -> Mapping[str, list[date]]: ...
-    @property
-    def appended(self) -> Mapping[str, list[date]]: ...
-    @property
-    def complete(self) -> bool: ...
+    df: dict[str, int]
+    replaced: dict[str, list[date]]
+    appended: dict[str, list[date]]
+    complete: bool
 
 
 class Facts(Protocol):
@@ -339,11 +339,11 @@ class Catalog:
         return state
 
     def save_related_state(
-        self, params: str, days: dict[str, str], postings: KeptChanges | None = None
+        self, params: str, days: dict[str, str], postings: PostingChanges | None = None
     ) -> None:
         """Record what a related-days pass saw, in one transaction (a crash keeps the old): the
         days (and their features' digests), only those changed since `related_state` read them
-        written, and the pass's postings (`sync.related.PostingChanges`; None: not kept)."""
+        written, and the pass's postings (None: not kept)."""
         self._related_current = True
         if self._db is None or self._read_only:
             return
@@ -373,7 +373,7 @@ class Catalog:
         """The related state as read is the one this run's rows give (nothing to relate)."""
         self._related_current = True
 
-    def _save_postings(self, params: str, changes: KeptChanges | None) -> None:
+    def _save_postings(self, params: str, changes: PostingChanges | None) -> None:
         assert self._db is not None
         if changes is None:
             self._db.execute("DELETE FROM meta WHERE key = 'postings'")

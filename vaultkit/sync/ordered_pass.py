@@ -130,19 +130,20 @@ class OrderedPass:
         scoring = self.config.scoring
         limit, score = scoring.related_dates, scoring.min_related_overlap
         kept = self.catalog.kept_postings(self.params)
+        built = RelatedDays(limit, score), False
+        # Resumed only from rows the kept state was computed from (a kept day's features).
         if kept is None or not stored or walked * RESUME_SHARE > days:
-            return RelatedDays(limit, score), False
-        if not self.catalog.related_rows_checked():  # a kept day's features may not be its row's
-            return RelatedDays(limit, score), False
+            return built
+        if not self.catalog.related_rows_checked():
+            return built
         first = start.isoformat()
         before = [d for d in stored if d < first]
-        dropped = [
-            (date.fromisoformat(d), self._kept_features(date.fromisoformat(d)))
-            for d in sorted(stored)
-            if d >= first
-        ]
-        if any(feats is None for _, feats in dropped):
-            return RelatedDays(limit, score), False
+        dropped = []
+        for day in (date.fromisoformat(d) for d in sorted(stored) if d >= first):
+            feats = self._kept_features(day)
+            if feats is None:
+                return built
+            dropped.append((day, feats))
         try:
             resumed = RelatedDays.resume(
                 limit,
@@ -150,11 +151,11 @@ class OrderedPass:
                 kept,
                 count=len(before),
                 last=date.fromisoformat(max(before)) if before else None,
-                dropped=[(day, feats or ()) for day, feats in dropped],
+                dropped=dropped,
                 features_of=self._features_of,
             )
         except ValueError:  # postings that do not hold a kept day: built anew, never trusted
-            return RelatedDays(limit, score), False
+            return built
         return resumed, True
 
     def _kept_features(self, day: date) -> list[str] | None:

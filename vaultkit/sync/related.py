@@ -22,10 +22,10 @@ import heapq
 import math
 from collections import defaultdict
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass
 from datetime import date
 from typing import Protocol
 
+from vaultkit.files.catalog import PostingChanges
 from vaultkit.files.storage import digest
 from vaultkit.model import KINDS, Summary, SummaryFields
 from vaultkit.text.language import Analyzer
@@ -75,18 +75,6 @@ class KeptPostings(Protocol):
     def frequencies(self, features: Collection[str]) -> dict[str, int]: ...
 
     def postings(self, features: Collection[str]) -> dict[str, list[date]]: ...
-
-
-@dataclass(frozen=True)
-class PostingChanges:
-    """What a pass changed of the kept postings: `replaced` features get these days (none: the
-    feature is gone), `appended` ones keep their stored days and get these after them; `df` is
-    each one's new count. `complete`: every feature is in `replaced` (the state was rebuilt)."""
-
-    df: dict[str, int]
-    replaced: dict[str, list[date]]
-    appended: dict[str, list[date]]
-    complete: bool
 
 
 class RelatedDays:
@@ -181,13 +169,15 @@ class RelatedDays:
         if self.limit <= 0 or not feats or not self._count:
             return ()
         n = self._count + 1  # the day itself counts, as it will once added
-        self._read_frequencies(feats)
+        if self._kept is not None:
+            self._read_frequencies(feats)
         df = self._df
         weights = {f: _idf(n, df.get(f, 0) + 1) for f in feats}
         norm = math.sqrt(sum(w * w for w in weights.values()))
         common = min(MAX_POSTING, max(MIN_COMMON, int(COMMON_SHARE * n)))
         nominating = [f for f in feats if 0 < df.get(f, 0) <= common]
-        self._read_postings(nominating)
+        if self._kept is not None:
+            self._read_postings(nominating)
         overlap: dict[date, float] = defaultdict(float)
         for feature in nominating:
             for other in self._postings[feature]:
@@ -199,7 +189,8 @@ class RelatedDays:
             overlap,
             key=lambda o: (-overlap[o] / math.sqrt(len(self._day(o))), -o.toordinal()),
         )
-        self._read_frequencies({f for other in rough for f in self._day(other)})
+        if self._kept is not None:
+            self._read_frequencies({f for other in rough for f in self._day(other)})
         seen = dict(weights)  # idf of the candidates' features, each computed once
 
         def idf(feature: str) -> float:
@@ -236,8 +227,7 @@ class RelatedDays:
         return feats
 
     def _read_frequencies(self, features: Iterable[str]) -> None:
-        if self._kept is None:
-            return
+        assert self._kept is not None  # a state built from every day has every count
         missing = [f for f in features if f not in self._df]
         if missing:
             found = self._kept.frequencies(missing)
@@ -246,10 +236,7 @@ class RelatedDays:
 
     def _read_postings(self, features: Iterable[str]) -> None:
         """The postings of `features` read in, with the days added to them since."""
-        if self._kept is None:
-            for feature in features:
-                self._postings.setdefault(feature, [])
-            return
+        assert self._kept is not None  # a state built from every day has every posting
         missing = [f for f in features if f not in self._postings]
         if not missing:
             return
