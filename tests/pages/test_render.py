@@ -71,10 +71,10 @@ def test_the_keys_come_in_the_fixed_order() -> None:
 
 
 def test_an_entity_note_keeps_what_the_user_wrote_below_its_generated_part() -> None:
-    entity = Entity("person", "Rina", days=[date(2026, 7, 1)])
+    entity = Entity("person", "Rina", count=1, first=date(2026, 7, 1), last=date(2026, 7, 1))
     first = render(entity, None)
     edited = first + "\nRina prefers async reviews.\n"
-    entity.days.append(date(2026, 7, 9))
+    entity.count, entity.last = 2, date(2026, 7, 9)
     again = render(entity, edited)
     assert again.endswith("Rina prefers async reviews.\n") and END in again
     assert "2026-07-09" in again and render(entity, again) == again

@@ -1,11 +1,13 @@
 """The daily job looks at what changed, not at the whole vault: counted, on a vault of 400 days.
 
-A full look at this vault stats its 800-odd notes and summaries; after a day is added, edited in
-place, replaced by an atomic save or removed, sync stats a bounded number of paths (the folders,
-the newest month's files, what it wrote) and lists only the folders that moved, and its
-related-days pass adds the days it relates, not every day (`sync.related`: resumed from the
-kept postings). Counted with wrappers around the `os` calls and `RelatedDays.add` (the files,
-the syscalls and the pass are real).
+A full look at this vault stats its 800-odd notes and summaries and decodes the catalog's row
+of each; after a day is added, edited in place, replaced by an atomic save or removed, sync
+stats a bounded number of paths (the folders, the newest month's files, what it wrote), lists
+only the folders that moved, decodes the rows of the days that changed and of the candidates
+its related-days pass compares (`sync.changes`), and that pass adds the days it relates, not
+every day (`sync.related`: resumed from the kept postings). Counted with wrappers around the
+`os` calls, `Catalog._decode` and `RelatedDays.add` (the files, the syscalls, the catalog and
+the pass are real).
 """
 
 from __future__ import annotations
@@ -13,14 +15,16 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from vaultkit.config import load_config
+from vaultkit.files.catalog import Catalog, Row
 from vaultkit.sync.daily import sync
 from vaultkit.sync.related import RelatedDays
 
@@ -33,11 +37,15 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
     """Count the stat and listing calls made in the block (each still does its real work)."""
     counts: Counter[str] = Counter()
     real_stat, real_scandir, real_listdir = os.stat, os.scandir, os.listdir
-    real_add = RelatedDays.add
+    real_add, real_decode = RelatedDays.add, Catalog._decode
 
     def add(self: RelatedDays, day: date, feats: Iterable[str]) -> None:
         counts["related"] += 1
         real_add(self, day, feats)
+
+    def decode(self: Catalog, row: Row, decode: Callable[[dict[str, Any]], Any]) -> Any:
+        counts["decoded"] += 1
+        return real_decode(self, row, decode)
 
     def stat(*args, **kwargs):  # type: ignore[no-untyped-def]
         counts["stat"] += 1
@@ -56,6 +64,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
         patch.setattr(os, "scandir", scandir)
         patch.setattr(os, "listdir", listdir)
         patch.setattr(RelatedDays, "add", add)
+        patch.setattr(Catalog, "_decode", decode)
         yield counts
 
 
@@ -115,10 +124,10 @@ def test_a_full_rescan_stats_every_file(big: Path, monkeypatch: pytest.MonkeyPat
     """What a look at every file costs here: the count the quick runs below must stay far under."""
     report, counts = _sync(big, monkeypatch, rescan=True)
     assert changed(report) == []
-    assert counts["stat"] > 2 * DAYS
+    assert counts["stat"] > 2 * DAYS and counts["decoded"] > 2 * DAYS
     report, counts = _sync(big, monkeypatch)  # nothing new: nothing written, few stats
     assert report.changes == []
-    assert counts["stat"] < 150, counts
+    assert counts["stat"] < 150 and counts["decoded"] < 10, counts
 
 
 def test_a_new_day(big: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -131,6 +140,8 @@ def test_a_new_day(big: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert counts["stat"] < 150, counts
     assert counts["list"] < 20, counts  # the folders that moved, not one per folder
     assert counts["related"] == 1, counts  # the new day, after the kept state of the others
+    # Its day, the candidates it is compared with, the recent months MEMORY_INDEX.md lists.
+    assert counts["decoded"] < 150, counts
     index = (big / "vault" / "memory" / "MEMORY_INDEX.md").read_text()
     assert day.isoformat() in index
     summaries = {p: p.read_bytes() for p in (memory / "summaries").glob("*.md")}
@@ -152,6 +163,7 @@ def test_the_newest_day_edited_in_place(big: Path, monkeypatch: pytest.MonkeyPat
     assert "ClickHouse" in (big / "vault" / summary).read_text()
     assert counts["stat"] < 150, counts
     assert counts["related"] == 1, counts
+    assert counts["decoded"] < 150, counts
 
 
 def test_an_old_day_replaced_by_an_atomic_save(big: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -191,6 +203,7 @@ def test_a_day_removed(big: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _, counts = _sync(big, monkeypatch)
     assert counts["stat"] < 150, counts
     assert counts["related"] == 0, counts  # the newest day dropped from the kept state
+    assert counts["decoded"] < 150, counts
     index = (memory / "MEMORY_INDEX.md").read_text()
     assert gone.isoformat() not in index
     from vaultkit.search.search import search

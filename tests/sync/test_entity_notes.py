@@ -15,7 +15,7 @@ PEOPLE = Path("vault/memory/people")
 
 def _orphan(workspace: Path, name: str, own: str = "") -> Path:
     note = workspace / PEOPLE / f"{name}.md"
-    note.write_text(render(Entity("person", name, days=[]), None) + own)
+    note.write_text(render(Entity("person", name), None) + own)
     return note
 
 

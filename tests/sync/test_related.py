@@ -11,7 +11,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from vaultkit.files.catalog import Catalog, SourceFacts
+from vaultkit.files.catalog import Catalog
+from vaultkit.files.facts import SourceFacts
 from vaultkit.sync.related import MAX_POSTING, RelatedDays, related_days_of
 
 START = date(2024, 1, 1)
@@ -81,10 +82,17 @@ def test_a_feature_on_more_than_the_cap_of_days_nominates_no_candidates() -> Non
     assert relating.related(last, {"k:rare", "k:often"}) == (START + timedelta(days=3),)
 
 
-def kept(catalog: Catalog, state: RelatedDays, days: list[date], params: str = "p") -> None:
-    """Keep a pass's state in a real catalog, as sync does."""
-    seen = {d.isoformat(): "x" for d in days}
-    catalog.save_related_state(params, seen, state.changes())
+def kept(
+    catalog: Catalog,
+    state: RelatedDays,
+    days: list[date],
+    feats: dict[date, frozenset[str]],
+    params: str = "p",
+) -> None:
+    """Keep a pass's state in a real catalog, as sync does (a day's digest, its feature count)."""
+    seen: dict[str, tuple[str, int] | None] = {d.isoformat(): ("x", len(feats[d])) for d in days}
+    changes = state.changes()
+    catalog.related_saved(params, seen, changes, whole=changes.complete)
 
 
 @settings(
@@ -108,14 +116,12 @@ def test_a_resumed_state_relates_as_one_built_from_every_day(
     built = RelatedDays(2, 0.15)
     for day in days[:first]:
         built.add(day, feats[day])
-    kept(catalog, built, days[:first])
-    catalog.related_state("p")
+    kept(catalog, built, days[:first], feats)
     resumed = resume(catalog, days, feats, kept_days=first, start=first)
     for day in days[first:cut]:
         assert resumed.related(day, feats[day]) == expected[day]
         resumed.add(day, feats[day])
-    kept(catalog, resumed, days[:cut])
-    catalog.related_state("p")
+    kept(catalog, resumed, days[:cut], feats)
     again = resume(catalog, days, feats, kept_days=cut, start=first + (cut - first) // 2)
     for day in days[first + (cut - first) // 2 :]:
         assert again.related(day, feats[day]) == expected[day]
@@ -132,7 +138,7 @@ def resume(
     start: int,
 ) -> RelatedDays:
     """The kept state of the first `kept_days` days, resumed at `days[start]`."""
-    postings = catalog.kept_postings("p")
+    postings = catalog.related.kept_postings("p")
     assert postings is not None
     return RelatedDays.resume(
         2,
@@ -151,20 +157,20 @@ def test_rows_saved_without_their_related_state_are_checked(tmp_path: Path) -> N
     catalog = Catalog(tmp_path)
     state = RelatedDays(2, 0.0)
     state.add(START, {"k:a"})
-    kept(catalog, state, [START])
+    kept(catalog, state, [START], {START: frozenset({"k:a"})})
     catalog.save()
     catalog.close()
     catalog = Catalog(tmp_path)
-    assert catalog.related_state("p") and catalog.related_rows_checked()
+    assert catalog.related.digests() and catalog.related_rows_checked()
     note = tmp_path / "n.md"
     note.write_text("x")
-    catalog.put(note, SourceFacts("d"))
+    catalog.put(note, SourceFacts("d"), day="2026-07-01", kind="note")
     catalog.save()  # no related state saved by this run
     catalog.close()
     catalog = Catalog(tmp_path)
-    assert catalog.related_state("p") and catalog.kept_postings("p") is not None
+    assert catalog.related.digests() and catalog.related.kept_postings("p") is not None
     assert not catalog.related_rows_checked()
-    kept(catalog, state, [START])
+    kept(catalog, state, [START], {START: frozenset({"k:a"})})
     catalog.close()
     catalog = Catalog(tmp_path)
     assert catalog.related_rows_checked()

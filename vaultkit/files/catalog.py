@@ -1,8 +1,13 @@
 """What sync knows about each file, cached in `.vaultkit/catalog.sqlite` by size and mtime.
 
 The cache only saves re-reading unchanged files; every fact is derived from the files, so deleting
-`.vaultkit/` costs one slower run and nothing else. Facts are typed: `SourceFacts` for a daily
-note or a transcript, `SummaryFacts` for a summary; rows hold their JSON.
+`.vaultkit/` costs one slower run and nothing else. A row holds a file's day, its kind
+(`facts.RowKind`), its stat and its facts as JSON, decoded when asked for. Rows are read a path
+or a day at a time (a daily run reads the rows of the days that changed), or all at once
+(`load_all`: a full look at the vault). Beside the rows: the folders' listings (`files.listing`),
+counts over the rows (`files.tallies`), the related days' state (`files.related_store`) and the
+days a run must look at again (`pending`); `save` writes what changed of all of them in one
+transaction.
 """
 
 from __future__ import annotations
@@ -11,80 +16,37 @@ import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Collection, Iterator, Sequence
-from dataclasses import asdict, dataclass
-from datetime import date
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
 from vaultkit.errors import WriteError
-from vaultkit.files.listing import Entry, Listings
-from vaultkit.model import SummaryFields
+from vaultkit.files import folder_store, related_store, tallies
+from vaultkit.files.folder_store import FolderStore
+from vaultkit.files.listing import Listings
+from vaultkit.files.related_store import PostingChanges, RelatedStore
+from vaultkit.files.saved_rows import every_row, nearest_day, paths_below, row_of, rows_of
+from vaultkit.files.tallies import Tallies
 from vaultkit.parallel import ordered_map
 
-SCHEMA = 10  # a new schema empties the cache (see CHANGELOG.md)
+SCHEMA = 11  # a new schema empties the cache (see CHANGELOG.md)
 
+# A row: the file's day (YYYY-MM-DD, "" when not known), kind, mtime_ns, size, inode, facts.
+Row = tuple[str, str, int, int, int, str]
+# A file to get the facts of: its path, day, kind and (from a listing of its folder) inode.
+Located = tuple[Path, str, str, int | None]
 
-@dataclass(frozen=True)
-class SourceFacts:
-    """A daily note or a transcript: the digest of its content (its managed line left out), the
-    day its managed line (spine or parent link) points to, or why it cannot be read; `problem`
-    (and its `problem_line`) is what is wrong with a note that can still be read, such as
-    frontmatter that is not YAML; `links` are the targets of its wikilinks."""
-
-    digest: str = ""
-    link: str | None = None
-    error: str | None = None
-    problem: str | None = None
-    problem_line: int | None = None
-    links: list[str] | None = None  # the wikilinks' targets (a person's note may be one)
-    persons: list[str] | None = None  # names it shows to be people's (summarize.evidence)
-    animals: list[str] | None = None  # and animals'
-
-    def as_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SourceFacts:
-        return cls(**data)
-
-
-@dataclass(frozen=True)
-class SummaryFacts:
-    """A summary: whether vaultkit wrote it as it is (`pristine`) or wrote it at all (`marked`),
-    the source digest its marker records, the first error that makes it invalid, its fields,
-    and three states sync acts on: `empty`, `unparseable`, `stale_format` (written by an older
-    template)."""
-
-    pristine: bool = False
-    marked: bool = False
-    source: str | None = None
-    problem: str | None = None
-    fields: SummaryFields | None = None
-    empty: bool = False
-    unparseable: bool = False
-    stale_format: bool = False
-    features: list[str] | None = None  # what related days compare (sync.related.features)
-
-    def as_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> SummaryFacts:
-        return cls(**data)
-
-
-@dataclass(frozen=True)
-class PostingChanges:
-    """What a related-days pass changed of the kept postings (`sync.related`): `replaced`
-    features get these days (none: the feature is gone), `appended` ones keep their stored days
-    and get these after them; `df` is each one's new count. `complete`: every feature is in
-    `replaced` (the state was rebuilt)."""
-
-    df: dict[str, int]
-    replaced: dict[str, list[date]]
-    appended: dict[str, list[date]]
-    complete: bool
+_TABLES = (
+    "CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, day TEXT, kind TEXT, "
+    "mtime_ns INTEGER, size INTEGER, inode INTEGER, facts TEXT)",
+    "CREATE INDEX IF NOT EXISTS files_by_day ON files (day)",
+    *folder_store.TABLES,
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)",
+    "CREATE TABLE IF NOT EXISTS pending (key TEXT PRIMARY KEY) WITHOUT ROWID",
+    *related_store.TABLES,
+    *tallies.TABLES,
+)
+_DROPPED = ("files", "folders", "pending", *related_store.TABLE_NAMES, *tallies.TABLE_NAMES)
 
 
 class Facts(Protocol):
@@ -98,17 +60,20 @@ class Catalog:
     """Per-file facts keyed by path, recomputed only when a file's size or mtime changes."""
 
     def __init__(self, state_dir: Path, *, read_only: bool = False, fingerprint: str = "") -> None:
-        # path -> (mtime_ns, size, inode, facts as JSON text: decoded when asked for)
-        self._rows: dict[str, tuple[int, int, int, str]] = {}
+        self._rows: dict[str, Row | None] = {}  # read or recorded this run (None: absent)
+        self._complete = False  # every saved row is in `_rows` (`load_all`)
+        self._recorded: dict[str, set[str]] = {}  # day -> paths recorded this run
         self._dirty: set[str] = set()
-        self.stats = 0  # files stat'ed by `facts` (a test counts them)
         self._gone: set[str] = set()
-        self._listings: Listings | None = None
-        self._indexed: str | None = None
-        self._related: tuple[str, dict[str, str]] | None = None  # the related days' state read
-        self._related_current = False  # the related state saved matches the rows this run saves
         self._before: dict[str, str] = {}  # rows this run replaced or dropped, as they were
+        self.stats = 0  # files stat'ed by `facts` (a test counts them)
+        self.decoded = 0  # rows' facts decoded (a test counts them)
+        self._listings: Listings | None = None
+        self._marks: dict[str, str] = {}  # meta values to record at `save`
+        self._related_current = False  # the related state saved matches the rows this run saves
+        self._pending: set[str] = set()  # days (YYYY-MM-DD) to look at again, and entity keys
         self._db: sqlite3.Connection | None = None
+        self._saved: sqlite3.Connection | None = None  # where saved rows are read (None: none)
         self._path = state_dir / "catalog.sqlite"
         self._read_only = read_only
         # Facts such as "valid" depend on the config too: a new fingerprint empties the cache.
@@ -117,6 +82,7 @@ class Catalog:
 
     def _load(self) -> None:
         if self._read_only and not self._path.exists():
+            self._attach(None)
             return
         try:
             self._db = self._connect()
@@ -124,11 +90,18 @@ class Catalog:
             if stored is None or stored[0] != self._version:
                 self._start_over()
                 return
-            rows = self._db.execute("SELECT path, mtime_ns, size, inode, facts FROM files")
-            self._rows = {p: (m, s, i, f) for p, m, s, i, f in rows}
+            self._pending = {k for (k,) in self._db.execute("SELECT key FROM pending")}
+            self._attach(self._db)
         except (sqlite3.DatabaseError, OSError, ValueError):
             with self._writing():
                 self._reset()  # a corrupt cache is rebuilt, never trusted
+
+    def _attach(self, db: sqlite3.Connection | None) -> None:
+        """The stores that share the connection (None: nothing saved to read)."""
+        self._saved = db
+        self.tallies = Tallies(db)
+        self.related = RelatedStore(db)
+        self.folders = FolderStore(db)
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[None]:
@@ -146,27 +119,21 @@ class Catalog:
     def _connect(self) -> sqlite3.Connection:
         self._path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self._path)
-        db.execute(
-            "CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, mtime_ns INTEGER, "
-            "size INTEGER, inode INTEGER, facts TEXT)"
-        )
-        db.execute(
-            "CREATE TABLE IF NOT EXISTS folders (path TEXT PRIMARY KEY, mtime_ns INTEGER, "
-            "entries TEXT)"
-        )
-        db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
-        db.execute("CREATE TABLE IF NOT EXISTS related (day TEXT PRIMARY KEY, features TEXT)")
-        db.execute(
-            "CREATE TABLE IF NOT EXISTS postings (feature TEXT PRIMARY KEY, df INTEGER, days TEXT)"
-        )
+        if not self._read_only:
+            for statement in _TABLES:
+                db.execute(statement)
         return db
 
     def _start_over(self) -> None:
-        """Forget every row (an old schema or another config); a read-only run just ignores them."""
-        self._rows = {}
-        if self._db is not None and not self._read_only:
+        """Forget every row (an old schema or another config); a read-only run reads none."""
+        self._rows, self._pending = {}, set()
+        if self._read_only:  # the saved rows are another config's: none is read
+            self._complete = True
+            self._attach(None)
+            return
+        if self._db is not None:
             with self._db:
-                for table in ("files", "related", "postings", "folders"):  # made anew
+                for table in _DROPPED:  # made anew
                     self._db.execute(f"DROP TABLE IF EXISTS {table}")
             self._db.close()
             self._db = self._connect()
@@ -174,18 +141,45 @@ class Catalog:
                 self._db.execute(
                     "INSERT OR REPLACE INTO meta VALUES ('version', ?)", (self._version,)
                 )
+        self._complete = self._db is None
+        self._attach(self._db)
 
     def _reset(self) -> None:
         if self._db is not None:
             self._db.close()
         self._db = None
         self._rows = {}
-        if self._read_only:
-            return
-        with contextlib.suppress(FileNotFoundError):
-            self._path.unlink()
-        self._db = self._connect()
+        if not self._read_only:
+            with contextlib.suppress(FileNotFoundError):
+                self._path.unlink()
+            self._db = self._connect()
         self._start_over()
+
+    # --- rows ---------------------------------------------------------------------------------
+
+    def load_all(self) -> None:
+        """Read every saved row (a full look at the vault compares each file with its row)."""
+        if self._complete:
+            return
+        for path, *row in every_row(self._saved) if self._saved is not None else []:
+            self._rows.setdefault(path, cast(Row, tuple(row)))
+        self._complete = True
+
+    def _row(self, key: str) -> Row | None:
+        if key in self._rows or self._complete or self._saved is None:
+            return self._rows.get(key)
+        found = row_of(self._saved, key)
+        self._rows[key] = cast(Row, tuple(found[1:])) if found else None
+        return self._rows[key]
+
+    def get(self, path: Path | str, decode: Callable[[dict[str, Any]], F]) -> F | None:
+        """The facts of a file as its row holds them, without a stat (None: no row)."""
+        row = self._row(os.fspath(path))
+        return None if row is None else self._decode(row, decode)
+
+    def _decode(self, row: Row, decode: Callable[[dict[str, Any]], F]) -> F:
+        self.decoded += 1
+        return decode(json.loads(row[5]))
 
     def facts(
         self,
@@ -193,6 +187,8 @@ class Catalog:
         compute: Callable[[Path], F],
         decode: Callable[[dict[str, Any]], F],
         *,
+        day: str = "",
+        kind: str = "",
         inode: int | None = None,
     ) -> F:
         """The facts of a file, from the cache when its size and mtime are unchanged.
@@ -200,28 +196,30 @@ class Catalog:
         With `inode` (the file's inode in a listing of its folder, `files.listing`), a cached row
         of the same inode is taken without a stat: the file was neither added nor replaced since
         (an edit in place is the caller's to look for)."""
-        return self.many_facts([(path, inode)], compute, decode)[0]
+        return self.many_facts([(path, day, kind, inode)], compute, decode)[0]
 
     def many_facts(
         self,
-        files: Sequence[tuple[Path, int | None]],
+        files: Sequence[Located],
         compute: Callable[[Path], F],
         decode: Callable[[dict[str, Any]], F],
     ) -> list[F]:
-        """`facts` of each (path, inode); the files not in the cache are read on every core
-        (`compute` reads one file and writes nothing)."""
+        """`facts` of each file; the files not in the cache are read on every core (`compute`
+        reads one file and writes nothing)."""
         found: list[F | None] = []
-        todo: list[tuple[int, Path, os.stat_result | None]] = []
-        for path, inode in files:
+        todo: list[tuple[int, Path, str, str, os.stat_result | None]] = []
+        for path, day, kind, inode in files:
             facts, stat = self._cached(path, decode, inode)
             if facts is None:
-                todo.append((len(found), path, stat))
+                todo.append((len(found), path, day, kind, stat))
             found.append(facts)
-        computed = ordered_map(compute, [path for _, path, _ in todo])
-        for (at, path, stat), facts in zip(todo, computed, strict=True):
+        computed = ordered_map(compute, [path for _, path, _, _, _ in todo])
+        for (at, path, day, kind, stat), facts in zip(todo, computed, strict=True):
             if stat is not None:
-                row = json.dumps(facts.as_json())
-                self._record(os.fspath(path), (stat.st_mtime_ns, stat.st_size, stat.st_ino, row))
+                row = (day, kind, stat.st_mtime_ns, stat.st_size, stat.st_ino)
+                self._record(os.fspath(path), row, facts.as_json())
+            elif day:  # listed but not stat'ed (a dangling link): kept, read again next time
+                self._record(os.fspath(path), (day, kind, -1, -1, -1), facts.as_json())
             found[at] = facts
         assert all(facts is not None for facts in found)  # each one cached or computed
         return cast(list[F], found)
@@ -232,42 +230,72 @@ class Catalog:
         """A file's cached facts, or None and its stat (None too when it cannot be stat'ed:
         vanished since the scan, or a dangling link; its facts are computed, not cached)."""
         key = os.fspath(path)
-        cached = self._rows.get(key)
-        if inode is not None and cached is not None and cached[2] == inode:
-            try:
-                return decode(json.loads(cached[3])), None
-            except (TypeError, ValueError):  # a row of another shape: recompute it
-                pass
+        cached = self._row(key)
+        if inode is not None and cached is not None and cached[4] == inode:
+            with contextlib.suppress(TypeError, ValueError):  # a row of another shape: recompute
+                return self._decode(cached, decode), None
         self.stats += 1
         try:
             stat = path.stat()
         except OSError:
             return None, None
-        if cached and cached[0] == stat.st_mtime_ns and cached[1] == stat.st_size:
+        if cached and cached[2] == stat.st_mtime_ns and cached[3] == stat.st_size:
             try:
-                facts = decode(json.loads(cached[3]))
+                facts = self._decode(cached, decode)
             except (TypeError, ValueError):
                 pass
             else:
-                if cached[2] != stat.st_ino:
-                    self._rows[key] = (cached[0], cached[1], stat.st_ino, cached[3])
+                if cached[4] != stat.st_ino:
+                    self._rows[key] = (*cached[:4], stat.st_ino, cached[5])
                     self._dirty.add(key)
                 return facts, None
         return None, stat
 
-    def put(self, path: Path, facts: F) -> F:
+    def put(self, path: Path, facts: F, *, day: str, kind: str) -> F:
         """Record the facts of a file this run just wrote."""
         stat = path.stat()
-        row = json.dumps(facts.as_json())
-        self._record(os.fspath(path), (stat.st_mtime_ns, stat.st_size, stat.st_ino, row))
+        self._record(
+            os.fspath(path),
+            (day, kind, stat.st_mtime_ns, stat.st_size, stat.st_ino),
+            facts.as_json(),
+        )
         return facts
 
-    def _record(self, key: str, row: tuple[int, int, int, str]) -> None:
-        old = self._rows.get(key)
-        if old is not None and old[3] != row[3]:
-            self._before.setdefault(key, old[3])
-        self._rows[key] = row
+    def _record(
+        self, key: str, stat: tuple[str, str, int, int, int], facts: dict[str, Any]
+    ) -> None:
+        text = json.dumps(facts)
+        old = self._row(key)
+        if old is None or old[5] != text:
+            if old is not None:
+                self._before.setdefault(key, old[5])
+                self.tallies.change(old[1], old[0], json.loads(old[5]), None)
+            self.tallies.change(stat[1], stat[0], None, facts)
+        self._rows[key] = (*stat, text)
+        self._recorded.setdefault(stat[0], set()).add(key)
+        self._gone.discard(key)
         self._dirty.add(key)
+        if stat[0]:
+            self._pending.add(stat[0])
+
+    def forget(self, paths: Iterable[str]) -> None:
+        """Drop the rows of files found gone."""
+        for key in paths:
+            old = self._row(key)
+            if old is None:
+                continue
+            self._before.setdefault(key, old[5])
+            self.tallies.change(old[1], old[0], json.loads(old[5]), None)
+            self._rows[key] = None
+            self._dirty.discard(key)
+            self._gone.add(key)
+            if old[0]:
+                self._pending.add(old[0])
+
+    def forget_missing(self, present: set[str]) -> None:
+        """Drop the rows of files that no longer exist (after `load_all`)."""
+        self.load_all()
+        self.forget([p for p, row in self._rows.items() if row is not None and p not in present])
 
     def before(self, path: Path) -> dict[str, Any] | None:
         """The facts of a file as the last saved run left them, when this run found them
@@ -279,170 +307,170 @@ class Catalog:
         """The files whose facts this run computed or recorded, and those found gone."""
         return self._dirty | self._gone
 
-    def forget_missing(self, present: set[str]) -> None:
-        """Drop rows of files that no longer exist."""
-        self._gone = {p for p in self._rows if p not in present}
-        for path in self._gone:
-            self._before.setdefault(path, self._rows.pop(path)[3])
-        self._dirty -= self._gone
+    def rows(
+        self,
+        kinds: Collection[str],
+        *,
+        days: Collection[str] | None = None,
+        since: str | None = None,
+    ) -> dict[str, Row]:
+        """The rows of these kinds, of `days` or of every day from `since` (both None: of
+        every day), as this run left them."""
+        saved = rows_of(self._saved, kinds, days, since) if self._saved is not None else []
+        for path, *values in saved:
+            self._rows.setdefault(path, cast(Row, tuple(values)))
+        mine = self._recorded if days is None else {d: self._recorded.get(d, set()) for d in days}
+        out: dict[str, Row] = {}
+        for path in {*(p for p, *_ in saved), *(p for paths in mine.values() for p in paths)}:
+            row = self._rows.get(path)
+            if row is None or row[1] not in kinds:
+                continue
+            if (days is not None and row[0] not in days) or (since is not None and row[0] < since):
+                continue
+            out[path] = row
+        return out
 
-    def listings(self) -> dict[str, tuple[int, list[Entry]]]:
-        """The folder listings the last saved run kept (`files.listing`)."""
-        if self._db is None:
-            return {}
-        rows = self._db.execute("SELECT path, mtime_ns, entries FROM folders")
-        return {p: (m, [(n, w, i) for n, w, i in json.loads(e)]) for p, m, e in rows}
+    def newest_day(self, kinds: Collection[str]) -> str | None:
+        """The last day with a row of these kinds."""
+        return self.neighbours(kinds, "9999-12-31")[0]
+
+    def neighbours(self, kinds: Collection[str], day: str) -> tuple[str | None, str | None]:
+        """The nearest days before and after `day` with a row of these kinds, as this run left
+        the rows."""
+        before, after = self._nearest(kinds, day, "<"), self._nearest(kinds, day, ">")
+        for paths in self._recorded.values():
+            for row in (self._rows.get(p) for p in paths):
+                if row is not None and row[1] in kinds and row[0] != day:
+                    if row[0] < day and (before is None or row[0] > before):
+                        before = row[0]
+                    elif row[0] > day and (after is None or row[0] < after):
+                        after = row[0]
+        return before, after
+
+    def _nearest(self, kinds: Collection[str], day: str, side: str) -> str | None:
+        """The nearest saved day on one `side` of `day` with a row this run did not drop."""
+        if self._saved is None:
+            return None
+
+        def kept(path: str) -> bool:
+            if path not in self._rows:
+                return True  # saved, and untouched by this run
+            row = self._rows[path]
+            return row is not None and row[1] in kinds
+
+        return nearest_day(self._saved, kinds, day, side, kept)
+
+    def paths_below(self, folder: str) -> list[str]:
+        """The saved rows' paths below `folder` (a folder that is gone)."""
+        return [] if self._saved is None else paths_below(self._saved, folder)
+
+    # --- the days to look at again ------------------------------------------------------------
+
+    def pending(self) -> set[str]:
+        """The days (YYYY-MM-DD) a run must look at again: those whose files changed since a
+        run finished with them, or that it left with something to say (a failure, a hand edit
+        kept), and the entity keys (`tallies.entity_key`) whose notes it must write again."""
+        return set(self._pending)
+
+    def settle(self, looked: Collection[str], left: Collection[str]) -> None:
+        """A run looked at `looked` (days or entity keys) and at the entities its rows' changes
+        touched, and left `left` to look at again."""
+        self._pending = (self._pending - set(looked)) | set(left)
+        self.tallies.touched_entities.clear()
+        self.tallies.touched_links.clear()
 
     def keep_listings(self, listings: Listings) -> None:
-        """Keep this run's listings for the next run (written by `save`)."""
+        """Keep this run's folder listings for the next run (written by `save`)."""
         self._listings = listings
 
+    # --- the rest of what a run leaves ----------------------------------------------------------
+
     def save(self) -> None:
-        """Write changed rows in one transaction."""
+        """Write what changed in one transaction."""
         listings = self._listings
-        changed = listings.changed() if listings else {}
-        gone = listings.gone() if listings else []
         if self._db is None or self._read_only:
             return
         with self._writing(), self._db:
-            self._db.execute(
-                "INSERT OR REPLACE INTO meta VALUES ('indexed', ?)", (self._indexed or "",)
-            )
+            db = self._db
+            db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", sorted(self._marks.items()))
             if (self._dirty or self._gone) and not self._related_current:
                 # Rows the related state was not computed from (a run that died in its pass):
                 # the next run compares every day's features with the state's.
-                self._db.execute("INSERT OR REPLACE INTO meta VALUES ('related_rows', 'unchecked')")
-            self._db.executemany(
-                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)",
-                [(p, *self._rows[p]) for p in sorted(self._dirty)],
+                db.execute("INSERT OR REPLACE INTO meta VALUES ('related_rows', 'unchecked')")
+            dirty = sorted(self._dirty)
+            db.executemany(
+                "INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(p, *cast(Row, self._rows[p])) for p in dirty],
             )
-            self._db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in self._gone])
-            self._db.executemany(
-                "INSERT OR REPLACE INTO folders VALUES (?, ?, ?)",
-                [(f, m, json.dumps(e)) for f, (m, e) in sorted(changed.items())],
-            )
-            self._db.executemany("DELETE FROM folders WHERE path = ?", [(f,) for f in gone])
+            db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in sorted(self._gone)])
+            if listings is not None:
+                self.folders.save(listings)
+            self.tallies.save(db)
+            pending = self._pending | {
+                *(tallies.entity_key(e) for e in self.tallies.touched_entities),
+                *(tallies.link_key(t) for t in self.tallies.touched_links),
+            }
+            db.execute("DELETE FROM pending")
+            db.executemany("INSERT INTO pending VALUES (?)", [(k,) for k in sorted(pending)])
         self._dirty.clear()
         self._gone.clear()
         self._listings = None
 
-    def related_state(self, params: str) -> dict[str, str]:
-        """The days (and their features' digests) the last completed related-days pass saw,
-        when it ran with these parameters; empty when it did not, or never ran."""
-        if self._db is None:
-            return {}
-        stored = self._db.execute("SELECT value FROM meta WHERE key = 'related'").fetchone()
-        if stored is None or stored[0] != params:
-            return {}
-        state = dict(self._db.execute("SELECT day, features FROM related").fetchall())
-        self._related = (params, dict(state))
-        return state
-
-    def save_related_state(
-        self, params: str, days: dict[str, str], postings: PostingChanges | None = None
+    def related_saved(
+        self,
+        params: str,
+        changed: Mapping[str, tuple[str, int] | None],
+        postings: PostingChanges | None,
+        *,
+        whole: bool,
     ) -> None:
-        """Record what a related-days pass saw, in one transaction (a crash keeps the old): the
-        days (and their features' digests), only those changed since `related_state` read them
-        written, and the pass's postings (None: not kept)."""
+        """Record what a related-days pass saw (`RelatedStore.save`), in one transaction with
+        the mark that the saved rows and the state agree."""
         self._related_current = True
         if self._db is None or self._read_only:
             return
-        before = self._related[1] if self._related and self._related[0] == params else None
         with self._writing(), self._db:
-            if before is None:
-                self._db.execute("DELETE FROM related")
-                before = {}
-            gone = [(day,) for day in before.keys() - days.keys()]
-            self._db.executemany("DELETE FROM related WHERE day = ?", gone)
-            changed = sorted((d, f) for d, f in days.items() if before.get(d) != f)
-            self._db.executemany("INSERT OR REPLACE INTO related VALUES (?, ?)", changed)
-            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('related', ?)", (params,))
+            self.related.save(params, changed, postings, whole=whole)
             self._db.execute("DELETE FROM meta WHERE key = 'related_rows'")
-            self._save_postings(params, postings)
-        self._related = (params, dict(days))
 
     def related_rows_checked(self) -> bool:
         """Whether the rows as saved are those the saved related state was computed from; not
         after a run that saved its rows but died before its related-days pass ended."""
-        if self._db is None:
-            return False
-        row = self._db.execute("SELECT value FROM meta WHERE key = 'related_rows'").fetchone()
-        return row is None
+        return self._meta("related_rows") is None and self._db is not None
 
     def related_unchanged(self) -> None:
         """The related state as read is the one this run's rows give (nothing to relate)."""
         self._related_current = True
 
-    def _save_postings(self, params: str, changes: PostingChanges | None) -> None:
-        assert self._db is not None
-        if changes is None:
-            self._db.execute("DELETE FROM meta WHERE key = 'postings'")
-            return
-        if changes.complete:
-            self._db.execute("DELETE FROM postings")
-        rows = [
-            (f, changes.df[f], " ".join(d.isoformat() for d in days))
-            for f, days in sorted(changes.replaced.items())
-        ]
-        self._db.executemany("INSERT OR REPLACE INTO postings VALUES (?, ?, ?)", rows)
-        self._db.executemany(
-            "UPDATE postings SET df = ?, days = days || ' ' || ? WHERE feature = ?",
-            [
-                (changes.df[f], " ".join(d.isoformat() for d in days), f)
-                for f, days in sorted(changes.appended.items())
-            ],
-        )
-        self._db.execute("DELETE FROM postings WHERE df = 0")
-        self._db.execute("INSERT OR REPLACE INTO meta VALUES ('postings', ?)", (params,))
+    def daily_ready(self) -> bool:
+        """Whether the saved rows are those of the vault's own files, as a full or a daily
+        look left them (not after a backfill read another folder): a daily look may start
+        from them."""
+        return self.mark("daily") == "1"
 
-    def kept_postings(self, params: str) -> Catalog | None:
-        """The postings the last related-days pass with these parameters kept (this catalog
-        reads them: `sync.related.KeptPostings`), or None when none are kept."""
-        if self._db is None:
-            return None
-        stored = self._db.execute("SELECT value FROM meta WHERE key = 'postings'").fetchone()
-        return self if stored is not None and stored[0] == params else None
-
-    def frequencies(self, features: Collection[str]) -> dict[str, int]:
-        """How many kept days have each of `features` (those no day has are left out)."""
-        return {f: df for f, df, _ in self._posting_rows(features, "df, ''")}
-
-    def postings(self, features: Collection[str]) -> dict[str, list[date]]:
-        """The kept days of each of `features`, in date order."""
-        return {
-            f: [date.fromisoformat(d) for d in days.split()]
-            for f, _, days in self._posting_rows(features, "df, days")
-        }
-
-    def _posting_rows(self, features: Collection[str], columns: str) -> list[tuple[str, int, str]]:
-        if self._db is None:
-            return []
-        wanted = list(features)
-        out = []
-        for at in range(0, len(wanted), 500):  # under SQLite's limit of bound parameters
-            chunk = wanted[at : at + 500]
-            marks = ",".join("?" * len(chunk))
-            query = f"SELECT feature, {columns} FROM postings WHERE feature IN ({marks})"
-            out += self._db.execute(query, chunk).fetchall()
-        return out
+    def set_daily_ready(self, ready: bool) -> None:
+        """Whether this run's rows may be a daily look's start (written by `save`)."""
+        self.set_mark("daily", "1" if ready else "0")
 
     def indexed(self) -> str | None:
         """The mark the search index was left with by the last saved run (`index.refresh.Changed`)."""
-        if self._db is None:
-            return None
-        row = self._db.execute("SELECT value FROM meta WHERE key = 'indexed'").fetchone()
-        return str(row[0]) if row else None
+        return self.mark("indexed")
 
     def set_indexed(self, mark: str | None) -> None:
         """The mark to record at `save` (None: the index is not known to be in step)."""
-        self._indexed = mark
+        self.set_mark("indexed", mark or "")
+
+    def mark(self, key: str) -> str | None:
+        """A value the last saved run recorded (`set_mark`)."""
+        return self._meta(key)
+
+    def set_mark(self, key: str, value: str) -> None:
+        """A value to record with this run's rows, at `save`."""
+        self._marks[key] = value
 
     def settings(self) -> str | None:
         """The settings the last completed sync ran with (`sync.settings`), if recorded."""
-        if self._db is None:
-            return None
-        row = self._db.execute("SELECT value FROM meta WHERE key = 'settings'").fetchone()
-        return str(row[0]) if row else None
+        return self._meta("settings")
 
     def save_settings(self, settings: str) -> None:
         """Record the settings this sync ran with (kept when the cache starts over)."""
@@ -450,6 +478,12 @@ class Catalog:
             return
         with self._writing(), self._db:
             self._db.execute("INSERT OR REPLACE INTO meta VALUES ('settings', ?)", (settings,))
+
+    def _meta(self, key: str) -> str | None:
+        if self._db is None:
+            return None
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return str(row[0]) if row else None
 
     def close(self) -> None:
         if self._db is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -18,7 +18,7 @@ from typing import Literal
 
 from vaultkit.config import MEMORY_INDEX_NAME, Config
 from vaultkit.dates import DATE_PATTERN, parse_date
-from vaultkit.files.listing import FILE, FOLDER, LINKED, TEMP, Listings, list_folder
+from vaultkit.files.listing import FILE, FOLDER, LINKED, TEMP, Listings, list_folder, parse_line
 from vaultkit.files.storage import file_kind
 
 DAILY_NAME = re.compile(rf"^({DATE_PATTERN})\.md$")
@@ -75,6 +75,15 @@ class Layout:
                 return (day.isoformat(), "transcript") if day else None
         if folder == self.archive or folder.startswith(self.archive + os.sep):
             return _named(DAILY_NAME, name, "note")
+        return None
+
+    def folder_day(self, folder: str) -> str | None:
+        """The day a chat folder (local or archived) belongs to: the date in its name, else in
+        a parent's below the chats folder; None for any other folder."""
+        for chats in (self.chats, self.archive_chats):
+            if folder.startswith(chats + os.sep):
+                day = date_in_parts([f for f in folder[len(chats) :].split(os.sep) if f])
+                return day.isoformat() if day else None
         return None
 
     def rel(self, path: Path | str) -> str:
@@ -239,23 +248,49 @@ def _walk(
     entries = list_folder(top) if listings is None else listings.entries(top)
     if entries is None:
         return
-    folder, folders = Path(top), []
-    for name, what, _ in entries:
-        if os.path.join(top, name) in skipped:
+    held = read_folder(top, entries, skipped)
+    folder = Path(top)
+    if linked is not None:
+        linked += [folder / name for name in held.linked]
+    if irregular is not None:
+        irregular += [(folder / name, what) for name, what in held.irregular]
+    for name in held.files:
+        yield top, name, folder / name
+    for name in held.folders:
+        yield from _walk(os.path.join(top, name), skipped, linked, irregular, listings)
+
+
+@dataclass
+class Held:
+    """What a folder's listing holds, as a walk reads it: `.md` files, the folders to walk
+    (sorted), folder links (never walked) and what is not a file (`(name, what)`)."""
+
+    files: list[str] = field(default_factory=list)
+    folders: list[str] = field(default_factory=list)
+    linked: list[str] = field(default_factory=list)
+    irregular: list[tuple[str, str]] = field(default_factory=list)
+
+
+def read_folder(top: str, lines: Iterable[str], skipped: Collection[str] = ()) -> Held:
+    """What a walk takes from a listing of `top` (its lines: `files.listing`), `skipped` paths
+    left out."""
+    held = Held()
+    left_out = {os.path.basename(s) for s in skipped if os.path.dirname(s) == top}
+    for name, what, _ in map(parse_line, lines):
+        if name in left_out:
             continue
         if what == LINKED:
-            if linked is not None:
-                linked.append(folder / name)
+            held.linked.append(name)
         elif what == FOLDER:
-            if irregular is not None and DAY_FILE_NAME.match(name):
-                irregular.append((folder / name, "a folder"))
-            folders.append(name)
+            if DAY_FILE_NAME.match(name):
+                held.irregular.append((name, "a folder"))
+            held.folders.append(name)
         elif what == FILE:
-            yield top, name, folder / name
-        elif what != TEMP and irregular is not None:
-            irregular.append((folder / name, what))
-    for name in sorted(folders):
-        yield from _walk(os.path.join(top, name), skipped, linked, irregular, listings)
+            held.files.append(name)
+        elif what != TEMP:
+            held.irregular.append((name, what))
+    held.folders.sort()
+    return held
 
 
 def stat_tree(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from vaultkit.files.storage import file_kind
@@ -21,6 +22,10 @@ from vaultkit.files.storage import file_kind
 # a symbolic link to a folder (never walked), or what else it is (`file_kind`: a named pipe...).
 FILE, FOLDER, LINKED, TEMP = "f", "d", "l", "t"  # TEMP: `.name.xxxx.tmp`, a write's temp file
 Entry = tuple[str, str, int]  # (name, what, inode)
+# A listing is kept as lines, one an entry, `name/what/inode` (a name never holds a `/`): two
+# listings of a folder of 100,000 files compare as two sets of strings, and only the lines that
+# differ are read into entries.
+Listing = tuple[int, list[str]]  # a folder's mtime when listed, and its entries' lines
 RACY = -1  # the mtime stored for a folder that moved too recently to trust
 
 
@@ -29,17 +34,26 @@ class Listings:
     """Listings by folder, as the last run left them (`stored`), and what this run found.
 
     `listed` are the folders this run listed (their mtime had moved, or they were new),
-    `looked` the folders whose mtime it read; `inodes` maps each file's path to its inode."""
+    `looked` the folders whose mtime it read; `inodes` maps each file's path to its inode.
+    `remarks` are, per folder listed, its names that are not a day's file (a stray name, a
+    folder link, a named pipe: `(name, what)`), which a run that does not list the folder
+    reads back from the catalog. `complete`: `stored` holds every kept folder, so one not
+    looked at is gone; otherwise only `dropped` folders are. `day_of` names the day a folder
+    belongs to (a chat folder's), by which a daily run picks the folders it looks at."""
 
-    stored: dict[str, tuple[int, list[Entry]]] = field(default_factory=dict)
-    fresh: dict[str, tuple[int, list[Entry]]] = field(default_factory=dict)
-    inodes: dict[str, int] = field(default_factory=dict)
+    stored: dict[str, Listing] = field(default_factory=dict)
+    fresh: dict[str, Listing] = field(default_factory=dict)
     listed: list[str] = field(default_factory=list)  # folders listed afresh
     looked: int = 0
     trust: bool = True  # False: list every folder (a full rescan)
+    remarks: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    dropped: set[str] = field(default_factory=set)
+    complete: bool = True
+    day_of: Callable[[str], str | None] = field(default=lambda _: None)
 
-    def entries(self, folder: str) -> list[Entry] | None:
-        """The non-dot names of `folder` that a scan cares about; None when it cannot be listed."""
+    def entries(self, folder: str) -> list[str] | None:
+        """The lines of `folder`'s non-dot names that a scan cares about; None when it cannot be
+        listed."""
         self.looked += 1
         try:
             mtime = os.stat(folder).st_mtime_ns
@@ -54,12 +68,35 @@ class Listings:
                 return None
             self.listed.append(folder)
             found = listed
-        racy = mtime > time.time_ns() - 2_000_000_000
-        self.fresh[folder] = (RACY if racy else mtime, found)
-        for name, what, inode in found:
-            if what == FILE:
-                self.inodes[os.path.join(folder, name)] = inode
+        self.found(folder, mtime, found)
         return found
+
+    def found(self, folder: str, mtime: int, lines: list[str]) -> None:
+        """Record what `folder` holds as of `mtime` (taken before it was listed)."""
+        racy = mtime > time.time_ns() - 2_000_000_000
+        self.fresh[folder] = (RACY if racy else mtime, lines)
+
+    def inodes(self) -> dict[str, int]:
+        """Each listed file's path and inode."""
+        return {
+            os.path.join(folder, name): inode
+            for folder, (_, lines) in self.fresh.items()
+            for name, what, inode in map(parse_line, lines)
+            if what == FILE
+        }
+
+    def wrote(self, folder: str, written: dict[str, int | None], kept: Listing | None) -> None:
+        """This run wrote these files of `folder` (name: its inode now; None: it removed it):
+        the folder's kept listing holds them as written, with the folder's mtime as it was
+        listed (`kept`: the listing kept of a folder this run did not list). The writes moved
+        the folder, so the next run lists it again and compares with this: a file this run
+        added and someone removed since is seen gone."""
+        listing = self.fresh.get(folder) or kept
+        if listing is None:
+            return  # never listed: the next run lists it whole
+        lines = [line for line in listing[1] if line[: line.index("/")] not in written]
+        lines += [line_of(name, FILE, inode) for name, inode in written.items() if inode]
+        self.fresh[folder] = (listing[0], lines)
 
     def temp_files(self) -> list[str]:
         """Temp files of writes (`.name.xxxx.tmp`) in the folders listed afresh: a run that was
@@ -67,42 +104,61 @@ class Listings:
         return [
             os.path.join(folder, name)
             for folder in self.listed
-            for name, what, _ in self.fresh[folder][1]
+            for name, what, _ in map(parse_line, self.fresh[folder][1])
             if what == TEMP
         ]
 
-    def changed(self) -> dict[str, tuple[int, list[Entry]]]:
+    def changed(self) -> dict[str, Listing]:
         """The listings to store: those this run made or whose mtime it found different."""
         return {f: v for f, v in self.fresh.items() if self.stored.get(f) != v}
 
-    def gone(self) -> list[str]:
-        """Folders stored that this run did not look at (removed, or no longer walked)."""
-        return [f for f in self.stored if f not in self.fresh]
+    def gone(self) -> set[str]:
+        """Folders stored that no longer are (removed, or no longer walked)."""
+        if not self.complete:
+            return set(self.dropped)
+        return {f for f in self.stored if f not in self.fresh} | self.dropped
 
 
-def list_folder(folder: str) -> list[Entry] | None:
-    """The folders and `.md` names of a folder, each with what it is and its inode."""
+def list_folder(folder: str) -> list[str] | None:
+    """The folders and `.md` names of a folder, each with what it is and its inode, as lines
+    (`line_of`), in the order the folder gives them."""
+    out: list[str] = []
+    append = out.append
     try:
         with os.scandir(folder) as found:
-            entries = list(found)
+            for item in found:
+                name = item.name
+                try:
+                    if name.endswith(".md") and name[0] != "." and item.is_file():  # most
+                        append(f"{name}/{FILE}/{item.inode()}")
+                    else:
+                        _other(item, append)
+                except OSError:
+                    continue  # vanished during the listing: the next run sees it
     except OSError:
         return None
-    out: list[Entry] = []
-    for entry in entries:
-        name = entry.name
-        try:
-            if name.startswith("."):
-                if name.endswith(".tmp") and entry.is_file(follow_symlinks=False):
-                    out.append((name, TEMP, entry.inode()))
-                continue
-            if entry.is_dir():
-                out.append((name, LINKED if entry.is_symlink() else FOLDER, entry.inode()))
-            elif name.endswith(".md"):
-                if entry.is_file() or not os.path.exists(entry.path):  # dangling: unreadable
-                    out.append((name, FILE, entry.inode()))
-                else:
-                    out.append((name, file_kind(entry.stat().st_mode), entry.inode()))
-        except OSError:
-            continue  # vanished during the listing: the next run sees it
-    out.sort()
     return out
+
+
+def _other(item: os.DirEntry[str], append: Callable[[str], None]) -> None:
+    """A listing's line for what is not a regular `.md` file, if a walk cares about it."""
+    name = item.name
+    if name.startswith("."):
+        if name.endswith(".tmp") and item.is_file(follow_symlinks=False):
+            append(line_of(name, TEMP, item.inode()))
+    elif item.is_dir():
+        append(line_of(name, LINKED if item.is_symlink() else FOLDER, item.inode()))
+    elif name.endswith(".md"):  # a dangling link is a file (reading it fails), or a named pipe
+        what = FILE if not os.path.exists(item.path) else file_kind(item.stat().st_mode)
+        append(line_of(name, what, item.inode()))
+
+
+def line_of(name: str, what: str, inode: int) -> str:
+    """A listing's line for one entry."""
+    return f"{name}/{what}/{inode}"
+
+
+def parse_line(line: str) -> Entry:
+    """The entry a listing's line holds."""
+    name, what, inode = line.split("/")
+    return name, what, int(inode)

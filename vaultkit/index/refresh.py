@@ -152,7 +152,7 @@ class ChangeFinder:
         if moved:
             self.store_folders(moved)
             self.db.executemany(
-                "DELETE FROM folders WHERE path = ?", [(f,) for f, t in moved.items() if t == _GONE]
+                "DELETE FROM folders WHERE path = ?", [(f,) for f, t in moved.items() if t == GONE]
             )
         return changes
 
@@ -180,7 +180,7 @@ class ChangeFinder:
         stored = dict(self.db.execute("SELECT path, inode FROM files WHERE folder = ?", (folder,)))
         listed: dict[str, int] = {}  # path -> inode
         subfolders = []
-        if mtime != _GONE:
+        if mtime != GONE:
             with contextlib.suppress(OSError), os.scandir(folder) as entries:
                 for entry in entries:
                     if entry.name.startswith("."):
@@ -218,8 +218,8 @@ class ChangeFinder:
         inside, listed_folders = _below(folder), set(subfolders)
         for gone in [k for k in known if k.startswith(inside) and k not in listed_folders]:
             if os.sep not in gone[len(inside) :]:  # a direct subfolder that is no more
-                moved[gone] = _GONE
-                self._relist(gone, _GONE, known, changes, moved)
+                moved[gone] = GONE
+                self._relist(gone, GONE, known, changes, moved)
         return True
 
     def _recent_cutoff(self) -> str:
@@ -319,18 +319,18 @@ def one_note(files: dict[str, FileState], memory: str) -> dict[str, FileState]:
 
 
 RECENT_DAYS = 7  # days whose files a quick refresh stats: where notes are edited in place
-_GONE = -2  # the mtime of a folder that no longer exists
+GONE = -2  # the mtime of a folder that no longer exists
 _RACY = -1  # the mtime stored for a folder changed too recently to trust (see `_mtime`)
 
 
 def _mtime(folder: str) -> int:
     """A folder's mtime; `_RACY` when it moved in the last two seconds (a file added in the same
-    clock tick as this look would not move it again, as git's "racy" entries), `_GONE` if absent.
+    clock tick as this look would not move it again, as git's "racy" entries), `GONE` if absent.
     """
     try:
         mtime = os.stat(folder).st_mtime_ns
     except OSError:
-        return _GONE
+        return GONE
     return _RACY if mtime > time.time_ns() - 2_000_000_000 else mtime
 
 
@@ -345,7 +345,7 @@ def _roots(layout: Layout, notes_too: bool) -> tuple[list[str], list[str]]:
 
 
 def folder_times(layout: Layout, notes_too: bool) -> dict[str, int]:
-    """The mtime of every folder a full refresh walks (`_GONE` for an absent root). Take it
+    """The mtime of every folder a full refresh walks (`GONE` for an absent root). Take it
     before scanning the files, so a file added during the scan shows as a moved folder."""
     flat, trees = _roots(layout, notes_too)
     folders = [*flat, *trees, *(f for root in trees for f in _tree(root))]
@@ -356,9 +356,9 @@ def listed_folder_times(
     layout: Layout, notes_too: bool, listed: Mapping[str, int]
 ) -> dict[str, int]:
     """`folder_times` from the mtimes a scan took as it listed each folder (`files.listing`),
-    with no folder stat'ed again; a root the scan did not list is absent (`_GONE`)."""
+    with no folder stat'ed again; a root the scan did not list is absent (`GONE`)."""
     flat, trees = _roots(layout, notes_too)
-    out = {root: listed.get(root, _GONE) for root in (*flat, *trees)}
+    out = {root: listed.get(root, GONE) for root in (*flat, *trees)}
     for tree in trees:
         inside = _below(tree)
         out.update((f, m) for f, m in listed.items() if f.startswith(inside))

@@ -6,7 +6,7 @@ import bisect
 import json
 import os
 import posixpath
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -92,7 +92,7 @@ class Context:
     check of one file alone has no vault to resolve links in (sync's validity check)."""
 
     vocabulary: Vocabulary
-    known_days: Collection[date] = frozenset()
+    known_days: Container[date] = frozenset()
     daily_days: Sequence[date] = ()  # sorted: local and archived daily notes
     property_types: dict[str, str] = field(default_factory=dict)
     links: LinkTargets | None = None

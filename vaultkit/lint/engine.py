@@ -7,7 +7,7 @@ whole vault (a scan of names, no file is opened).
 from __future__ import annotations
 
 import difflib
-from collections.abc import Collection, Sequence
+from collections.abc import Container, Sequence
 from datetime import date
 from pathlib import Path
 
@@ -134,7 +134,7 @@ def check_summary_text(
     path: Path | str,
     text: str | bytes,
     vocabulary: Vocabulary,
-    known_days: Collection[date] = frozenset(),
+    known_days: Container[date] = frozenset(),
 ) -> list[Problem]:
     """The problems of one summary file's content, without scanning the vault (for sync/reconcile).
 
@@ -149,7 +149,7 @@ def fix_summary_text(
     path: Path | str,
     text: str | bytes,
     vocabulary: Vocabulary,
-    known_days: Collection[date] = frozenset(),
+    known_days: Container[date] = frozenset(),
 ) -> str | None:
     """One summary's text with every safe fix applied, or None when the file cannot be fixed."""
     entry, data = _summary_entry(path, text)

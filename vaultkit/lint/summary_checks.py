@@ -6,7 +6,7 @@ date is found among earlier days at sync time, so any later one is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Container
 from datetime import date, datetime
 from typing import Any
 
@@ -154,7 +154,7 @@ def _check_related(
     data: dict[Any, Any],
     front: Front,
     own: date | None,
-    known_days: Collection[date],
+    known_days: Container[date],
     found: Findings,
     editable: bool,
 ) -> list[Any] | None:
@@ -201,7 +201,7 @@ def _as_day(item: Any) -> tuple[date | None, bool]:
 def _related_ok(
     day: date,
     own: date | None,
-    known_days: Collection[date],
+    known_days: Container[date],
     seen: set[date],
     line: int,
     found: Findings,

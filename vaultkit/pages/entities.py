@@ -42,12 +42,15 @@ _BLOCK = re.compile(
 
 @dataclass
 class Entity:
-    """A person or project, the nicknames that mean it, and the days whose summaries name it."""
+    """A person or project, the nicknames that mean it, and how many days' summaries name it,
+    the first and the last."""
 
     kind: Kind
     name: str
     aliases: list[str] = field(default_factory=list)
-    days: list[date] = field(default_factory=list)
+    count: int = 0
+    first: date | None = None
+    last: date | None = None
 
     @property
     def stem(self) -> str:
@@ -73,14 +76,21 @@ def collect(
     for day in sorted(summaries):
         fields = summaries[day]
         for kind, key in fields_of_kind:
-            for name in fields.get(key) or ():
-                entity = found.setdefault((kind, name), Entity(kind, name))
-                entity.days.append(day)
-    of_people, of_terms = _aliases_by_target(people_aliases), _aliases_by_target(term_aliases)
-    for (kind, name), entity in found.items():
-        table = of_people if kind == "person" else of_terms
-        entity.aliases = sorted(table.get(term_key(name), []), key=str.casefold)
+            for name in set(fields.get(key) or ()):
+                entity = found.setdefault((kind, name), Entity(kind, name, first=day))
+                entity.count += 1
+                entity.last = day
+    for entity in found.values():
+        entity.aliases = aliases_of(entity.kind, entity.name, people_aliases, term_aliases)
     return [found[key] for key in sorted(found, key=lambda k: (k[0], k[1].casefold(), k[1]))]
+
+
+def aliases_of(
+    kind: Kind, name: str, people_aliases: Mapping[str, str], term_aliases: Mapping[str, str]
+) -> list[str]:
+    """The config's nicknames of a person, or of a project's term, in a stable order."""
+    table = people_aliases if kind == "person" else term_aliases
+    return sorted((a for a, t in table.items() if term_key(t) == term_key(name)), key=str.casefold)
 
 
 def note_path(people_dir: Path, projects_dir: Path, entity: Entity) -> Path:
@@ -111,12 +121,12 @@ def describe(entity: Entity) -> str:
     """The generated line: who or what, and on which days the summaries name it. The name is
     shown without control characters (a bell, an escape, a line break would act in a terminal
     or end the line); the aliases keep it as written."""
-    days, name = entity.days, without_controls(entity.name)
-    if not days:
+    count, name = entity.count, without_controls(entity.name)
+    if not count:
         return f"**{name}** · {entity.kind} · named in no summary now"
-    if len(days) == 1:
-        return f"**{name}** · {entity.kind} · on 1 day, {days[0]}"
-    return f"**{name}** · {entity.kind} · on {len(days)} days, from {days[0]} to {days[-1]}"
+    if count == 1:
+        return f"**{name}** · {entity.kind} · on 1 day, {entity.first}"
+    return f"**{name}** · {entity.kind} · on {count} days, from {entity.first} to {entity.last}"
 
 
 def retired(current: str) -> str:
@@ -173,10 +183,3 @@ def _flow(values: Iterable[str]) -> str:
     from vaultkit.pages.render import yaml_list
 
     return yaml_list(values)
-
-
-def _aliases_by_target(aliases: Mapping[str, str]) -> dict[str, list[str]]:
-    table: dict[str, list[str]] = {}
-    for alias, target in aliases.items():
-        table.setdefault(term_key(target), []).append(alias)
-    return table

@@ -1,15 +1,18 @@
 """MEMORY_INDEX.md: a compact index of days, every day for recent months and a line per older month.
 
-It grows by a line a month, not a line a day, so it stays small as years pass.
+It grows by a line a month, not a line a day, so it stays small as years pass. The older
+months' lines come from the catalog's month tallies (`files.tallies`): rendering it reads the
+summaries of the recent months only.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
+
+from vaultkit.files.tallies import MonthTally
 
 RECENT_MONTHS = 3
 TOPICS_PER_DAY = 5
@@ -26,15 +29,17 @@ class IndexEntry:
 
 
 def index_context(
-    entries: Iterable[IndexEntry], recent_months: int = RECENT_MONTHS
+    months: Mapping[str, MonthTally],
+    entries_of: Callable[[str], list[IndexEntry]],
+    recent_months: int = RECENT_MONTHS,
 ) -> dict[str, Any]:
-    """The template context: months newest first, recent ones listed day by day."""
-    by_month: dict[str, list[IndexEntry]] = {}
-    for entry in sorted(entries, key=lambda e: e.date, reverse=True):
-        by_month.setdefault(entry.date.strftime("%Y-%m"), []).append(entry)
-    months = []
-    for rank, (month, days) in enumerate(by_month.items()):
+    """The template context: months (`YYYY-MM`) newest first, the recent ones listed day by day
+    (`entries_of` gives a month's summarized days), the others by their tallies."""
+    ordered = sorted(months, reverse=True)
+    shown = []
+    for rank, month in enumerate(ordered):
         name = date(int(month[:4]), int(month[5:]), 1).strftime("%B %Y")
+        tally = months[month]
         if rank < recent_months:
             listed = [
                 {
@@ -42,19 +47,17 @@ def index_context(
                     "importance": e.importance,
                     "topics": e.topics[:TOPICS_PER_DAY],
                 }
-                for e in days
+                for e in sorted(entries_of(month), key=lambda e: e.date, reverse=True)
             ]
-            months.append({"name": name, "days": listed, "count": len(days), "topics": []})
+            shown.append({"name": name, "days": listed, "count": tally.days, "topics": []})
         else:
-            counts = Counter(t for e in days for t in e.topics)
-            top = [t for t, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
-            months.append(
-                {"name": name, "days": [], "count": len(days), "topics": top[:TOPICS_PER_MONTH]}
-            )
-    all_days = [e.date for days in by_month.values() for e in days]
+            topics = list(tally.ranked[:TOPICS_PER_MONTH])
+            shown.append({"name": name, "days": [], "count": tally.days, "topics": topics})
+    first = min((e.date for e in entries_of(ordered[-1])), default=None) if ordered else None
+    last = max((e.date for e in entries_of(ordered[0])), default=None) if ordered else None
     return {
-        "months": months,
-        "days_total": len(all_days),
-        "first_day": min(all_days).isoformat() if all_days else "-",
-        "last_day": max(all_days).isoformat() if all_days else "-",
+        "months": shown,
+        "days_total": sum(t.days for t in months.values()),
+        "first_day": first.isoformat() if first else "-",
+        "last_day": last.isoformat() if last else "-",
     }

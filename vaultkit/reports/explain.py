@@ -19,7 +19,7 @@ from vaultkit.errors import NotAFileError, UsageError
 from vaultkit.files.layout import Layout, not_read
 from vaultkit.files.sources import day_input
 from vaultkit.summarize.offline import Explanation, OfflineSummarizer
-from vaultkit.sync.survey import open_catalog, survey
+from vaultkit.sync.survey import FullSurvey, open_catalog, survey
 from vaultkit.text.vocabulary import Vocabulary
 
 
@@ -54,9 +54,12 @@ def explain_day(config: Config, day: date) -> DayExplanation:
     """The features behind a day's importance, mood, people, terms and bullets."""
     catalog = open_catalog(config, read_only=True)
     try:
-        found = survey(config, catalog)
+        return _explain(config, survey(config, catalog), day)
     finally:
         catalog.close()
+
+
+def _explain(config: Config, found: FullSurvey, day: date) -> DayExplanation:
     layout = found.layout
     irregular = [(p, what) for p, what in found.files.irregular if _day_of(layout, p)[0] == day]
     note = found.note_path(day)
@@ -80,7 +83,7 @@ def explain_day(config: Config, day: date) -> DayExplanation:
             k: list(summary.uncategorized.of(k)) for k in ("technologies", "libraries", "projects")
         },
     }
-    facts = found.summaries.get(day)
+    facts = found.summary(day)
     on_file = None
     if facts is not None and facts.fields is not None:
         written = facts.fields

@@ -21,8 +21,9 @@ import networkx as nx
 
 from vaultkit.config import Config
 from vaultkit.errors import UsageError, VaultkitError
-from vaultkit.files.catalog import Catalog, SummaryFacts
+from vaultkit.files.catalog import Catalog
 from vaultkit.files.document import parse_document
+from vaultkit.files.facts import SummaryFacts
 from vaultkit.files.layout import Layout, not_read, scan, scan_archive
 from vaultkit.files.storage import read_bytes, write_atomic
 from vaultkit.model import SummaryFields

@@ -211,14 +211,22 @@ def file_evidence(text: str, *, chat: bool) -> NameEvidence:
 
 
 def vault_names(files: Iterable[NameEvidence], vocabulary: Vocabulary) -> VaultNames:
-    """The vault's people and animals from its files' evidence: a name is what most of the
-    files that show it say (a cat whose birthday one note tells is a cat still; a tie is
-    neither, each day decides), and a vocabulary term, a place or an ignored name is no one."""
+    """The vault's people and animals from its files' evidence (`names_of_vault`)."""
     persons: Counter[str] = Counter()
     animals: Counter[str] = Counter()
     for evidence in files:
         persons.update(evidence.persons)
         animals.update(evidence.animals)
+    return names_of_vault(persons, animals, vocabulary)
+
+
+def names_of_vault(
+    persons: Counter[str], animals: Counter[str], vocabulary: Vocabulary
+) -> VaultNames:
+    """The vault's people and animals from how many files show each name to be a person's
+    and an animal's: a name is what most of the files that show it say (a cat whose birthday
+    one note tells is a cat still; a tie is neither, each day decides), and a vocabulary term,
+    a place or an ignored name is no one."""
     people = [
         p
         for p, n in persons.items()

@@ -1,6 +1,8 @@
 """The daily job, `vaultkit sync`: every step that brings the vault up to date, in order.
 
-- `survey`: the vault as sync sees it (files by day, each file's cached facts)
+- `survey`: the vault as sync sees it (files by day, each file's cached facts), by a full look
+- `changes`: the daily look, which reads only what changed since the last run and asks the
+  catalog for the rest a day at a time
 - `plan`: what each day needs (create, refresh, repair, reformat, keep, fail); `reconcile`
   shows it
 - `related`: related days, computed from the days' features, never guessed
@@ -11,7 +13,7 @@
   notes, Obsidian's settings
 - `settings`: the parts of the config that shape a summary, and which days a change of them
   affects
-- `report`: what a run did
+- `report`: what a run did, and the days it has something to say of (looked at again next run)
 - `daily`: the job itself (`sync`); `backfill`: the job narrowed to an archive's old days, paced
 
 May import every stage below it: `text`, `files`, `summarize`, `pages`, `lint`, `index`,

@@ -20,7 +20,7 @@ from vaultkit.files.storage import (
     read_bytes,
     remove_stale_temp_files,
 )
-from vaultkit.index.refresh import Changed, listed_folder_times
+from vaultkit.index.refresh import GONE, Changed, listed_folder_times
 from vaultkit.index.shared import check_writer
 from vaultkit.index.store import refresh_index
 from vaultkit.model import Progress
@@ -28,12 +28,13 @@ from vaultkit.pages.render import Renderer
 from vaultkit.pages.schema import add_marker, parse_summary, read_marker
 from vaultkit.state import vault_writable
 from vaultkit.summarize import Summarizer, make_summarizer
+from vaultkit.sync.changes import daily_survey
 from vaultkit.sync.linking import keep_linked
 from vaultkit.sync.ordered_pass import OrderedPass
 from vaultkit.sync.plan import DayPlan, plan_days, unusable_notes
-from vaultkit.sync.report import Change, SyncReport
+from vaultkit.sync.report import Change, SyncReport, said_of
 from vaultkit.sync.settings import encode, reshaped_days, summary_settings
-from vaultkit.sync.survey import Survey, open_catalog, survey
+from vaultkit.sync.survey import FullSurvey, Survey, open_catalog, survey
 from vaultkit.sync.write import fresh_facts, why, write_summary
 from vaultkit.text.language import Analyzer
 from vaultkit.text.vocabulary import Vocabulary
@@ -136,7 +137,12 @@ def _sync(
 ) -> SyncReport:
     report = SyncReport(dry_run=dry_run)
     layout = Layout(config)
-    found = survey(config, catalog, extra_source=scope.source, layout=layout, quick=quick)
+    found: Survey | None = None
+    if quick and scope.source is None:
+        found = daily_survey(config, catalog, layout)
+    if found is None:
+        found = survey(config, catalog, extra_source=scope.source, layout=layout, quick=quick)
+    catalog.set_daily_ready(scope.source is None)
     if found.listings is not None:
         remove_stale_temp_files(found.listings.temp_files())
     vault = found.vault_names(vocabulary)
@@ -168,8 +174,10 @@ def _sync(
         reason = "a symbolic link to a folder: not read (vaultkit reads linked files, not folders)"
         report.skipped.append((layout.rel(folder), reason))
     report.skipped += not_read(layout, found.files.irregular)
-    keep_linked(config, found, report, dry_run)
+    left = keep_linked(config, found, report, dry_run)
     if not dry_run:
+        _settle(catalog, found, report, scope, left)
+        _listed_writes(catalog, found, report)
         try:
             _refresh(config, catalog, found, report, progress)
         except IndexOwnerError:  # another copy took the index over meanwhile: not ours to fill
@@ -200,7 +208,12 @@ def _refresh(
     assert listings is not None  # a run that writes keeps the listings
     # The folders' mtimes as the scan listed them: a file added since shows as a moved folder.
     listed = {folder: mtime for folder, (mtime, _) in listings.fresh.items()}
-    folders = listed_folder_times(layout, notes_too, listed)
+    full = isinstance(found, FullSurvey)
+    if full:
+        folders = listed_folder_times(layout, notes_too, listed)
+    else:  # what moved; an index not in step walks the vault itself
+        folders = {f: m for f, (m, _) in listings.changed().items()}
+        folders |= dict.fromkeys(listings.gone(), GONE)
     written = {
         os.path.normpath(os.path.join(layout.vault, change.path)) for change in report.changes
     }
@@ -210,14 +223,46 @@ def _refresh(
     catalog.set_indexed(None)  # until the index holds this run's mark
     done = refresh_index(
         config,
-        files=found.files,
-        archive=found.archive,
+        files=found.files if isinstance(found, FullSurvey) else None,
+        archive=found.archive if isinstance(found, FullSurvey) else None,
         folders=folders,
         progress=progress,
         changed=changed,
     )
     report.indexed, report.embedded = len(done.indexed) + len(done.removed), done.embedded
     catalog.set_indexed(changed.mark)
+
+
+def _settle(
+    catalog: Catalog, found: Survey, report: SyncReport, scope: Scope, entities: set[str]
+) -> None:
+    """What the next run must look at again: of the days this run planned, those it has
+    something to say of (a failure, a hand edit kept, a note it could not use or link), and
+    the entities whose notes it could not write; the rest is done with."""
+    pending = catalog.pending()
+    days = {k for k in pending if "\t" not in k}
+    looked = days if scope.days is None else days & {d.isoformat() for d in scope.days}
+    left = {d.isoformat() for d in said_of(found.layout, report)}
+    catalog.settle(looked | (pending - days), left | entities)
+
+
+def _listed_writes(catalog: Catalog, found: Survey, report: SyncReport) -> None:
+    """The files this run wrote or removed, in their folders' kept listings (`Listings.wrote`)."""
+    listings = found.listings
+    assert listings is not None  # a run that writes keeps the listings
+    written: dict[str, dict[str, int | None]] = {}
+    for change in report.changes:
+        path = os.path.normpath(os.path.join(found.layout.vault, change.path))
+        try:
+            inode: int | None = os.stat(path).st_ino
+        except OSError:
+            inode = None
+        folder, name = os.path.split(path)
+        written.setdefault(folder, {})[name] = inode
+    unlisted = written.keys() - listings.fresh.keys() - listings.stored.keys()
+    kept = listings.stored | catalog.folders.of(unlisted)
+    for folder, names in sorted(written.items()):
+        listings.wrote(folder, names, kept.get(folder))
 
 
 def _push(config: Config, report: SyncReport, progress: Progress | None) -> None:
@@ -254,9 +299,9 @@ def _reformat(
             text = add_marker(renderer.summary(summary), marker.source if marker else "")
             if not dry_run:
                 write_summary(found.layout, path, text, plan)
-                found.summaries[plan.day] = catalog.put(
-                    path, fresh_facts(summary, text, Analyzer(config.languages))
-                )
+                facts = fresh_facts(summary, text, Analyzer(config.languages))
+                catalog.put(path, facts, day=plan.day.isoformat(), kind="summary")
+                found.wrote_summary(plan.day, path, facts)
         except (VaultkitError, OSError, UnicodeDecodeError) as exc:
             report.failed.append((plan.day.isoformat(), str(exc)))
             continue

@@ -13,7 +13,6 @@ again. Without the catalog, the pass starts at the first day.
 
 from __future__ import annotations
 
-import bisect
 import contextlib
 import os
 import time
@@ -23,8 +22,9 @@ from datetime import date
 
 from vaultkit.config import Config
 from vaultkit.errors import SummarizerUnavailableError, VaultkitError
-from vaultkit.files.catalog import Catalog, SummaryFacts
+from vaultkit.files.catalog import Catalog
 from vaultkit.files.document import parse_document
+from vaultkit.files.facts import SummaryFacts
 from vaultkit.files.sources import day_input
 from vaultkit.files.storage import read_bytes
 from vaultkit.model import Progress, Summary
@@ -67,6 +67,7 @@ class OrderedPass:
         self.renderer = Renderer(self.config.templates_dir, self.config.summarizer.heading)
         scoring = self.config.scoring
         self.related = RelatedDays(scoring.related_dates, scoring.min_related_overlap)
+        self._sizes: dict[str, int] = {}  # each seen day's feature count, kept with its digest
         self.params = (
             f"v{RELATED_VERSION}:{scoring.related_dates}:{scoring.min_related_overlap}:"
             f"{','.join(self.config.languages)}"
@@ -75,45 +76,85 @@ class OrderedPass:
     def run(self, work: list[DayPlan], summarizer: Callable[[], Summarizer]) -> list[date]:
         """Summarize `work` and relate what needs relating; returns the days summarized."""
         planned = {p.day: p for p in work}
-        known = {
-            d: f
-            for d, f in self.found.summaries.items()
-            if f.features is not None and d not in planned
-        }
-        stored = self.catalog.related_state(self.params)
-        seen = self._seen(known, stored)
+        store = self.catalog.related
+        whole = (
+            self.found.touched is None
+            or store.params() != self.params
+            or not self.catalog.related_rows_checked()
+        )
+        changed = self._changed_days()
+        candidates = self.found.summary_days() if whole else sorted(changed)
+        stored = store.digests(None if whole else {d.isoformat() for d in {*changed, *planned}})
+        if store.params() != self.params:
+            stored = {}
+        seen = self._seen(candidates, planned, stored, changed)
         start = _first_change(stored, seen, planned)
         if start is None:
             self.catalog.related_unchanged()
             return []
-        days = sorted(set(known) | set(planned))
-        walked = days[bisect.bisect_left(days, start) :]
-        self.related, resumed = self._state(stored, start, len(walked), len(days))
-        if resumed:  # the days before `start` are in the kept state
-            days = walked
+        days, resumed = self._days(start, planned, stored, whole)
         relating = sum(1 for d in days if d >= start and d not in planned)
         drafts = self._drafts(sorted(planned), summarizer)
         with contextlib.closing(drafts):
-            made = self._walk(days, start, planned, known, seen, drafts, relating)
+            made = self._walk(days, start, planned, seen, drafts, relating)
         # Only what this pass could relate counts as seen: an untried or failed day is planned
         # again next run, and the days after it are related then.
-        self.catalog.save_related_state(self.params, seen, self.related.changes())
+        saved: dict[str, tuple[str, int] | None] = {
+            d: (f, self._sizes[d]) for d, f in seen.items() if not resumed or stored.get(d) != f
+        }
+        saved |= {d: None for d in stored if d not in seen}
+        self.catalog.related_saved(self.params, saved, self.related.changes(), whole=not resumed)
         return made
 
-    def _seen(self, known: dict[date, SummaryFacts], stored: dict[str, str]) -> dict[str, str]:
-        """Each known day's features digest: the stored one for a day whose summary's facts
+    def _changed_days(self) -> set[date]:
+        """The days whose summary this run found changed, new or gone."""
+        days = (self._day_of(path) for path in self.catalog.changed())
+        return {day for day in days if day is not None}
+
+    def _known(self, day: date) -> SummaryFacts | None:
+        """A day's summary facts, when they hold the features a day is related by."""
+        facts = self.found.summary(day)
+        return facts if facts is not None and facts.features is not None else None
+
+    def _seen(
+        self,
+        candidates: list[date],
+        planned: dict[date, DayPlan],
+        stored: dict[str, str],
+        changed: set[date],
+    ) -> dict[str, str]:
+        """Each candidate day's features digest: the stored one for a day whose summary's facts
         this run did not find changed, else computed; every one computed when the rows were
         saved without the related state they give (`Catalog.related_rows_checked`)."""
-        changed = {self._day_of(path) for path in self.catalog.changed()}
         checked = self.catalog.related_rows_checked()
         seen = {}
-        for day, facts in known.items():
+        for day in candidates:
+            facts = None if day in planned else self._known(day)
+            if facts is None:
+                continue
             key = day.isoformat()
             kept = stored.get(key)
             if kept is None or day in changed or not checked:
                 kept = features_digest(facts.features or ())
             seen[key] = kept
+            self._sizes[key] = len(facts.features or ())
         return seen
+
+    def _days(
+        self, start: date, planned: dict[date, DayPlan], stored: dict[str, str], whole: bool
+    ) -> tuple[list[date], bool]:
+        """The days the pass walks, and whether the state resumes from the kept postings:
+        from `start` on when it does, else every day (the state is built from them all)."""
+        store = self.catalog.related
+        walked = {d for d in self.found.summary_days(start) if self._known(d)} | {
+            d for d in planned if d >= start
+        }
+        total = (len(stored) if whole else store.count()) + len(planned)
+        self.related, resumed = self._state(start, len(walked), total)
+        if resumed:
+            return sorted(walked), True
+        every = {d for d in self.found.summary_days() if self._known(d)} | set(planned)
+        return sorted(every), False
 
     def _day_of(self, path: str) -> date | None:
         layout = self.found.layout
@@ -121,25 +162,24 @@ class OrderedPass:
         known = layout.kind_of(folder, name)
         return date.fromisoformat(known[0]) if known and known[1] == "summary" else None
 
-    def _state(
-        self, stored: dict[str, str], start: date, walked: int, days: int
-    ) -> tuple[RelatedDays, bool]:
+    def _state(self, start: date, walked: int, days: int) -> tuple[RelatedDays, bool]:
         """The related days as of `start`: resumed from the kept postings when the pass walks
         few of the days (a new day, the newest edited), else built by adding every day (a
         backfill reaches back; reading postings one day at a time would cost more)."""
         scoring = self.config.scoring
         limit, score = scoring.related_dates, scoring.min_related_overlap
-        kept = self.catalog.kept_postings(self.params)
+        store = self.catalog.related
+        kept = store.kept_postings(self.params)
         built = RelatedDays(limit, score), False
         # Resumed only from rows the kept state was computed from (a kept day's features).
-        if kept is None or not stored or walked * RESUME_SHARE > days:
+        if kept is None or store.params() != self.params or walked * RESUME_SHARE > days:
             return built
         if not self.catalog.related_rows_checked():
             return built
         first = start.isoformat()
-        before = [d for d in stored if d < first]
+        count, last = store.before(first)
         dropped = []
-        for day in (date.fromisoformat(d) for d in sorted(stored) if d >= first):
+        for day in (date.fromisoformat(d) for d in store.days_from(first)):
             feats = self._kept_features(day)
             if feats is None:
                 return built
@@ -149,8 +189,8 @@ class OrderedPass:
                 limit,
                 score,
                 kept,
-                count=len(before),
-                last=date.fromisoformat(max(before)) if before else None,
+                count=count + len(dropped),  # every kept day, the dropped ones too
+                last=date.fromisoformat(last) if last else None,
                 dropped=dropped,
                 features_of=self._features_of,
             )
@@ -165,11 +205,11 @@ class OrderedPass:
         before = self.catalog.before(path)
         if before is not None:
             return before.get("features")
-        facts = self.found.summaries.get(day)
+        facts = self.found.summary(day)
         return facts.features if facts is not None else None
 
     def _features_of(self, day: date) -> list[str]:
-        facts = self.found.summaries.get(day)
+        facts = self._known(day)
         assert facts is not None and facts.features is not None  # a kept day is summarized
         return facts.features
 
@@ -178,7 +218,6 @@ class OrderedPass:
         days: list[date],
         start: date,
         planned: dict[date, DayPlan],
-        known: dict[date, SummaryFacts],
         seen: dict[str, str],
         drafts: Iterator[Draft],
         relating: int,
@@ -188,15 +227,15 @@ class OrderedPass:
         for day in days:
             plan = planned.get(day)
             if plan is None:
-                facts = known[day]
+                facts = self._known(day)
+                assert facts is not None  # walked days have features
                 feats = frozenset(facts.features or ())
                 if day >= start:
                     if self.progress and relating > 1:
                         self.progress("relating", related, relating, day.isoformat())
                     self._relate(day, facts, feats)
                     related += 1
-                self.related.add(day, feats)
-                seen[day.isoformat()] = features_digest(feats)
+                self._saw(day, feats, seen)
                 continue
             if self.progress:
                 self.progress("summarizing", done, len(planned), day.isoformat())
@@ -221,14 +260,19 @@ class OrderedPass:
                 outages = 0
                 continue
             outages = 0
-            self.related.add(day, feats)
-            seen[day.isoformat()] = features_digest(feats)
+            self._saw(day, feats, seen)
             made.append(day)
         if self.progress and planned:
             self.progress("summarizing", len(planned), len(planned))
         if self.progress and relating > 1 and related:  # a finished bar shows its total
             self.progress("relating", related, related)
         return made
+
+    def _saw(self, day: date, feats: frozenset[str], seen: dict[str, str]) -> None:
+        """A day added to the state, as the next pass will find it kept."""
+        self.related.add(day, feats)
+        seen[day.isoformat()] = features_digest(feats)
+        self._sizes[day.isoformat()] = len(feats)
 
     def _drafts(
         self, days: list[date], summarizer: Callable[[], Summarizer]
@@ -253,10 +297,9 @@ class OrderedPass:
         path = self.found.layout.summary_path(day)
         text = add_marker(self.renderer.summary(summary), self.found.source_of(day) or "")
         changed, kept_at = write_summary(self.found.layout, path, text, plan)
-        self.found.summaries[day] = self.catalog.put(
-            path, fresh_facts(summary, text, self.analyzer)
-        )
-        self.found.files.summaries[day] = path
+        facts = fresh_facts(summary, text, self.analyzer)
+        self.catalog.put(path, facts, day=day.isoformat(), kind="summary")
+        self.found.wrote_summary(day, path, facts)
         if not changed:  # summarized again, to the same summary
             return feats
         detail = plan.reason
@@ -284,9 +327,9 @@ class OrderedPass:
         except (VaultkitError, OSError) as exc:
             self.report.failed.append((day.isoformat(), str(exc)))
             return
-        self.found.summaries[day] = self.catalog.put(
-            path, fresh_facts(summary, text, self.analyzer)
-        )
+        facts = fresh_facts(summary, text, self.analyzer)
+        self.catalog.put(path, facts, day=day.isoformat(), kind="summary")
+        self.found.wrote_summary(day, path, facts)
         shown = ", ".join(d.isoformat() for d in related) or "none"
         self.report.changes.append(
             Change(self.found.layout.rel(path), "related", f"related dates: {shown}")

@@ -14,7 +14,7 @@ from typing import Literal
 
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
-from vaultkit.files.catalog import SummaryFacts
+from vaultkit.files.facts import SummaryFacts
 from vaultkit.files.layout import not_read
 from vaultkit.sync.settings import reshaped_days
 from vaultkit.sync.survey import Survey, open_catalog, survey
@@ -55,18 +55,26 @@ def plan_days(
     found: Survey,
     *,
     force: bool = False,
-    only: date | None = None,
     resummarize: bool = False,
     reshaped: Mapping[date, str] | None = None,
 ) -> list[DayPlan]:
     """Every day that needs work (or is kept because a person edited it), in date order;
     `resummarize` asks for every summary vaultkit wrote again, `reshaped` for the days a
-    change of the config affects (with why; `sync.settings`)."""
+    change of the config affects (with why; `sync.settings`).
+
+    A daily look plans the days it looked at (`Survey.touched`): a day whose files did not
+    change since a run left it with nothing to do has nothing to do. Asked for every day
+    (`force`, `resummarize`), or for days a change of the config affects, it plans those."""
+    reshaped = reshaped or {}
+    if force or resummarize:
+        days: list[date] = found.source_days()
+    else:
+        days = sorted({*found.looked_at(), *(d for d in reshaped if found.note_path(d))})
     plans = []
-    for day in found.source_days:
-        if only is not None and day != only:
-            continue
-        plan = _plan_day(found, day, force, resummarize, reshaped or {})
+    for day in days:
+        if found.note_path(day) is None:
+            continue  # a summary alone, or a day whose files are gone
+        plan = _plan_day(found, day, force, resummarize, reshaped)
         if plan is not None:
             plans.append(plan)
     return plans
@@ -98,9 +106,9 @@ def unusable_notes(found: Survey) -> list[Unusable]:
         if match and parse_date(match.group(1)) is None:
             message = f"{match.group(1)} is not a real date; not read (name it after its day)"
             out.append(Unusable(found.layout.rel(path), None, "file-name", message))
-    for day, facts in found.notes.items():
-        note = found.note_path(day)
-        if facts.problem and note is not None:
+    for day in found.looked_at():
+        facts, note = found.note(day), found.note_path(day)
+        if facts is not None and facts.problem and note is not None:
             rule, _, message = facts.problem.partition("] ")
             shown = f"{message}; summarized from its text"
             out.append(Unusable(found.layout.rel(note), facts.problem_line, rule[1:], shown))
@@ -135,9 +143,10 @@ def _plan_day(
 ) -> DayPlan | None:
     source = found.source_of(day)
     if source is None:
-        error = found.notes[day].error or _transcript_error(found, day)
+        note = found.note(day)
+        error = (note.error if note else None) or _transcript_error(found, day)
         return DayPlan(day, "fail", error)
-    summary = found.summaries.get(day)
+    summary = found.summary(day)
     if summary is None:
         return DayPlan(day, "create", "no summary")
     hand_edited = not summary.pristine
@@ -173,7 +182,7 @@ def _plan_day(
 def _transcript_error(found: Survey, day: date) -> str:
     """The first unreadable transcript of a day, as its error says."""
     for path in found.transcripts_of(day):
-        error = found.transcripts[path].error
+        error = found.transcript(path).error
         if error:
             return error
     return "a transcript is unreadable"
@@ -182,5 +191,5 @@ def _transcript_error(found: Survey, day: date) -> str:
 def _dangling_related(found: Survey, summary: SummaryFacts) -> str | None:
     """A related date whose day has gone since the summary's facts were cached."""
     related = summary.fields["related_dates"] if summary.fields else []
-    gone = [d for d in related if d not in found.known_days]
+    gone = [d for d in related if not ((day := parse_date(d)) and found.known(day))]
     return f"related date {gone[0]} no longer exists" if gone else None

@@ -25,7 +25,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from datetime import date
 from typing import Protocol
 
-from vaultkit.files.catalog import PostingChanges
+from vaultkit.files.related_store import PostingChanges
 from vaultkit.files.storage import digest
 from vaultkit.model import KINDS, Summary, SummaryFields
 from vaultkit.text.language import Analyzer
@@ -75,6 +75,8 @@ class KeptPostings(Protocol):
     def frequencies(self, features: Collection[str]) -> dict[str, int]: ...
 
     def postings(self, features: Collection[str]) -> dict[str, list[date]]: ...
+
+    def sizes(self, days: Collection[date]) -> dict[date, int]: ...
 
 
 class RelatedDays:
@@ -184,10 +186,11 @@ class RelatedDays:
                 overlap[other] += weights[feature] ** 2
         if not overlap or norm == 0:
             return ()
+        sizes = self._sizes(overlap)
         rough = heapq.nsmallest(
             RERANK,
             overlap,
-            key=lambda o: (-overlap[o] / math.sqrt(len(self._day(o))), -o.toordinal()),
+            key=lambda o: (-overlap[o] / math.sqrt(sizes[o]), -o.toordinal()),
         )
         if self._kept is not None:
             self._read_frequencies({f for other in rough for f in self._day(other)})
@@ -218,6 +221,16 @@ class RelatedDays:
             {f: days for f, days in self._appended.items() if f in changed},
             complete=False,
         )
+
+    def _sizes(self, days: Collection[date]) -> dict[date, int]:
+        """How many features each of `days` has (a kept day's, from the kept state: the rough
+        ranking of candidates needs no more of them)."""
+        found = {day: len(feats) for day in days if (feats := self._features.get(day)) is not None}
+        missing = [day for day in days if day not in found]
+        if missing:
+            assert self._kept is not None  # a state built from every day has every day's features
+            found.update(self._kept.sizes(missing))
+        return found
 
     def _day(self, day: date) -> frozenset[str]:
         feats = self._features.get(day)

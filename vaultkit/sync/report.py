@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from datetime import date
 
+from vaultkit.dates import parse_date
+from vaultkit.files.layout import Layout
 from vaultkit.sync.plan import DayPlan, Unusable
 
 
@@ -85,3 +88,23 @@ class SyncReport:
             "embedded": self.embedded,
             "stopped": self.stopped,
         }
+
+
+def said_of(layout: Layout, report: SyncReport) -> set[date]:
+    """The days a report has something to say of, other than what was done: a day kept, failed,
+    left over, a note it could not use, a file of the day it could not write or left alone."""
+    days = {p.day for p in report.kept} | set(report.deferred) | set(report.untried)
+    named = [what for what, _ in report.failed] + [u.path for u in report.unusable]
+    named += [path for path, _ in report.skipped]
+    for what in named:
+        day = parse_date(what) or _day_of(layout, what)
+        if day is not None:
+            days.add(day)
+    return days
+
+
+def _day_of(layout: Layout, shown: str) -> date | None:
+    """The day of a file the report names by its path in the vault."""
+    path = os.path.normpath(os.path.join(layout.vault, shown))
+    known = layout.kind_of(os.path.dirname(path), os.path.basename(path))
+    return date.fromisoformat(known[0]) if known else None

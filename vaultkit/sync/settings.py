@@ -121,7 +121,8 @@ def affected_days(found: Survey, old: Mapping[str, Any], new: Mapping[str, Any])
     """The days vaultkit summarized that a change from `old` to `new` settings affects, each
     with why: every one, or those whose notes or summary name a changed spelling."""
     everything, spellings = what_changed(old, new)
-    days = [day for day, facts in found.summaries.items() if facts.pristine and facts.fields]
+    summaries = ((day, found.summary(day)) for day in found.summary_days())
+    days = [day for day, facts in summaries if facts and facts.pristine and facts.fields]
     if everything:
         return dict.fromkeys(days, reason([]))
     out = {}
@@ -134,7 +135,8 @@ def affected_days(found: Survey, old: Mapping[str, Any], new: Mapping[str, Any])
 
 def _text_of(found: Survey, day: date) -> str:
     """A day's notes and its summary's fields, as one text to look for names in."""
-    parts = [json.dumps(found.summaries[day].fields, ensure_ascii=False)]
+    facts = found.summary(day)
+    parts = [json.dumps(facts.fields if facts else None, ensure_ascii=False)]
     note = found.note_path(day)
     for path in ([note] if note else []) + found.transcripts_of(day):
         with contextlib.suppress(VaultkitError, OSError):

@@ -1,24 +1,31 @@
 """The vault as sync sees it: its files by day, and what is known of each (from the catalog).
 
-`survey` reads only the files that changed since the last run; `open_catalog` opens the cache,
-emptied when the config or the templates its facts depend on have changed.
+A `Survey` answers sync's stages day by day: a day's note and transcripts, its summary, their
+facts, the days around it on the timeline. `survey` makes one by a full look: it lists every
+folder (or, with the folders' kept listings, those that moved) and takes each file's facts from
+the catalog or from the file; `sync.changes` makes one from what changed since the last run,
+asking the catalog for the rest a day at a time. `open_catalog` opens the cache, emptied when
+the config or the templates its facts depend on have changed.
 """
 
 from __future__ import annotations
 
+import bisect
+import contextlib
 import json
 import os
-from dataclasses import dataclass, field, replace
+from collections.abc import Container, Iterator
+from dataclasses import replace
 from datetime import date, timedelta
-from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
 from vaultkit.errors import FileFormatError, VaultkitError
-from vaultkit.files.catalog import Catalog, SourceFacts, SummaryFacts
+from vaultkit.files.catalog import Catalog
 from vaultkit.files.document import load_yaml, parse_document, split_frontmatter
+from vaultkit.files.facts import SourceFacts, SummaryFacts
 from vaultkit.files.layout import (
     Layout,
     VaultFiles,
@@ -33,8 +40,8 @@ from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE, find_wikilinks, ma
 from vaultkit.lint import check_summary_text
 from vaultkit.pages.render import Renderer
 from vaultkit.pages.schema import add_marker, fields_of, parse_summary, read_marker
-from vaultkit.summarize.evidence import NameEvidence, VaultNames
-from vaultkit.summarize.people import file_evidence, vault_names
+from vaultkit.summarize.evidence import VaultNames
+from vaultkit.summarize.people import file_evidence, names_of_vault
 from vaultkit.sync.related import features
 from vaultkit.text.language import Analyzer
 from vaultkit.text.vocabulary import Vocabulary
@@ -43,55 +50,141 @@ from vaultkit.text.vocabulary import Vocabulary
 # (an editor that writes the file itself moves no folder's mtime). A month of days is a few
 # dozen files; an older note edited in place is seen by `sync --rescan`.
 RECENT_DAYS = 31
+T = TypeVar("T", SourceFacts, SummaryFacts)
 
 
-@dataclass
 class Survey:
-    """The vault as sync sees it: files by day, and the cached facts of each."""
+    """The vault's files by day and their facts, as sync's stages ask for them.
 
-    config: Config
-    layout: Layout
-    files: VaultFiles
-    archive: dict[date, Path] = field(default_factory=dict)
-    archived_transcripts: dict[date, list[Path]] = field(default_factory=dict)
-    extra: dict[date, Path] = field(default_factory=dict)
-    notes: dict[date, SourceFacts] = field(default_factory=dict)
-    transcripts: dict[Path, SourceFacts] = field(default_factory=dict)
-    summaries: dict[date, SummaryFacts] = field(default_factory=dict)
-    listings: Listings | None = None  # the folders' listings, when the survey kept them
+    `touched` are the days a daily run looks at (their files changed, or a run left them with
+    something to do); None: every day (a full look). Subclasses say where paths come from."""
+
+    def __init__(
+        self,
+        config: Config,
+        layout: Layout,
+        catalog: Catalog,
+        files: VaultFiles,
+        *,
+        listings: Listings | None = None,
+        touched: set[date] | None = None,
+        extra: dict[date, Path] | None = None,
+        entity_changes: set[str] | None = None,
+    ) -> None:
+        self.config = config
+        self.layout = layout
+        self.catalog = catalog
+        self.files = files  # what is not a day's file: entity notes, strays, links, pipes
+        self.listings = listings  # the folders' listings, when the survey keeps them
+        self.touched = touched
+        self.extra = extra or {}  # a backfill's other folder of notes, by day
+        self.entity_changes = entity_changes or set()  # entity notes a daily look saw come or go
+        self._facts: dict[str, SourceFacts | SummaryFacts] = {}  # decoded, by path
+
+    # --- where a day's files are (a subclass's) -------------------------------------------
+
+    def local_note(self, day: date) -> Path | None:
+        raise NotImplementedError
+
+    def archived_note(self, day: date) -> Path | None:
+        raise NotImplementedError
+
+    def local_transcripts(self, day: date) -> list[Path]:
+        raise NotImplementedError
+
+    def archived_transcripts(self, day: date) -> list[Path]:
+        raise NotImplementedError
+
+    def summary_path(self, day: date) -> Path | None:
+        """The day's summary file, if it has one."""
+        raise NotImplementedError
+
+    def source_days(self) -> list[date]:
+        """Every day with a daily note, local, archived or in the `extra` folder, in order."""
+        raise NotImplementedError
+
+    def local_days(self) -> list[date]:
+        """Every day with a note in the memory folder, in order."""
+        raise NotImplementedError
+
+    def summary_days(self, since: date | None = None) -> list[date]:
+        """The days with a summary file (from `since` on), in order."""
+        raise NotImplementedError
+
+    def summary_days_of(self, month: str) -> list[date]:
+        """The days of a month (`YYYY-MM`) with a summary file, in order."""
+        raise NotImplementedError
+
+    def spine_around(self, day: date) -> tuple[date | None, date | None]:
+        """The days before and after `day` on the timeline spine (local and archived notes)."""
+        raise NotImplementedError
+
+    def known(self, day: date) -> bool:
+        """Whether the day has a note or a summary (what a related date may name)."""
+        raise NotImplementedError
+
+    def wrote_summary(self, day: date, path: Path, facts: SummaryFacts) -> None:
+        """A summary this run wrote, with its facts (already put in the catalog)."""
+        self._facts[os.fspath(path)] = facts
+
+    def relinked(self, path: Path, day: date, kind: str, link: str | None) -> None:
+        """A note or transcript whose managed line this run set to `link`: its row says so,
+        so the next run need not read it again."""
+        facts = self._known_facts(path, SourceFacts)
+        if facts is not None and not facts.error:
+            facts = replace(facts, link=link)
+            with contextlib.suppress(OSError):  # gone since: the next run sees it
+                self.catalog.put(path, facts, day=day.isoformat(), kind=kind)
+                self._facts[os.fspath(path)] = facts
+
+    # --- what is known of them ----------------------------------------------------------------
 
     def note_path(self, day: date) -> Path | None:
         """The daily note of a day: the local one, else the archived one, else one from `extra`."""
-        return self.files.daily.get(day) or self.archive.get(day) or self.extra.get(day)
+        return self.local_note(day) or self.archived_note(day) or self.extra.get(day)
 
     def transcripts_of(self, day: date) -> list[Path]:
         """A day's transcripts, local and archived; when both hold the same file, the local one."""
-        local = self.files.transcripts.get(day, [])
-        archived = self.archived_transcripts.get(day, [])
+        local = self.local_transcripts(day)
+        archived = self.archived_transcripts(day)
         if not archived:
             return local
         by_place = {p.relative_to(self.layout.archive_chats_dir): p for p in archived}
         by_place.update({p.relative_to(self.layout.chats_dir): p for p in local})
         return [by_place[place] for place in sorted(by_place)]
 
-    @cached_property
-    def known_days(self) -> frozenset[str]:
-        """Every day with a note or a summary, as `YYYY-MM-DD` (what a related date may name)."""
-        return frozenset(d.isoformat() for d in (*self.source_days, *self.summaries))
+    def note(self, day: date) -> SourceFacts | None:
+        """The facts of the day's note (None: no note, or none known)."""
+        path = self.note_path(day)
+        return None if path is None else self._known_facts(path, SourceFacts)
 
-    @property
-    def source_days(self) -> list[date]:
-        """Every day with a daily note, local, archived or in the `extra` folder, in order."""
-        return sorted(set(self.files.daily) | set(self.archive) | set(self.extra))
+    def transcript(self, path: Path) -> SourceFacts:
+        return self._known_facts(path, SourceFacts) or SourceFacts()
+
+    def summary(self, day: date) -> SummaryFacts | None:
+        """The facts of the day's summary (None: no summary file)."""
+        path = self.summary_path(day)
+        return None if path is None else self._known_facts(path, SummaryFacts)
+
+    def _known_facts(self, path: Path, kind: type[T]) -> T | None:
+        key = os.fspath(path)
+        found = self._facts.get(key)
+        if found is None:
+            found = self.catalog.get(key, kind.from_json)
+            if found is None:
+                return None
+            self._facts[key] = found
+        assert isinstance(found, kind)
+        return found
 
     def source_of(self, day: date) -> str | None:
         """The digest of what the day's summary is made from, or None when a file is unreadable."""
-        note = self.notes.get(day)
+        note = self.note(day)
         if note is None or note.error:
             return None
         parts = []
         for path in self.transcripts_of(day):
-            facts = self.transcripts[path]
+            facts = self.transcript(path)
             if facts.error:
                 return None
             parts.append((path.name, facts.digest))
@@ -99,15 +192,79 @@ class Survey:
 
     def vault_names(self, vocabulary: Vocabulary) -> VaultNames:
         """The names the vault's notes and transcripts show to be people's and animals'."""
-        files = [*self.notes.values(), *self.transcripts.values()]
-        return vault_names(
-            (NameEvidence(frozenset(f.persons or ()), frozenset(f.animals or ())) for f in files),
-            vocabulary,
-        )
+        persons, animals = self.catalog.tallies.names()
+        return names_of_vault(persons, animals, vocabulary)
+
+    def looked_at(self) -> Iterator[date]:
+        """The days this run looks at, in order: the touched ones, or every source day."""
+        if self.touched is None:
+            yield from self.source_days()
+        else:
+            yield from sorted(self.touched)
+
+
+class FullSurvey(Survey):
+    """A full look: every file found by a scan, every day's paths in memory."""
+
+    def __init__(
+        self,
+        config: Config,
+        layout: Layout,
+        catalog: Catalog,
+        files: VaultFiles,
+        archive: dict[date, Path],
+        archived_transcripts: dict[date, list[Path]],
+        **options: Any,
+    ) -> None:
+        super().__init__(config, layout, catalog, files, **options)
+        self.archive = archive
+        self._archived_transcripts = archived_transcripts
+        self._spine = sorted(set(files.daily) | set(archive))
+
+    def local_note(self, day: date) -> Path | None:
+        return self.files.daily.get(day)
+
+    def archived_note(self, day: date) -> Path | None:
+        return self.archive.get(day)
+
+    def local_transcripts(self, day: date) -> list[Path]:
+        return self.files.transcripts.get(day, [])
+
+    def archived_transcripts(self, day: date) -> list[Path]:
+        return self._archived_transcripts.get(day, [])
+
+    def summary_path(self, day: date) -> Path | None:
+        return self.files.summaries.get(day)
+
+    def source_days(self) -> list[date]:
+        return sorted(set(self.files.daily) | set(self.archive) | set(self.extra))
+
+    def local_days(self) -> list[date]:
+        return sorted(self.files.daily)
+
+    def summary_days(self, since: date | None = None) -> list[date]:
+        return sorted(d for d in self.files.summaries if since is None or d >= since)
+
+    def summary_days_of(self, month: str) -> list[date]:
+        return sorted(d for d in self.files.summaries if d.isoformat().startswith(month))
+
+    def spine_around(self, day: date) -> tuple[date | None, date | None]:
+        at = bisect.bisect_left(self._spine, day)
+        after = at + 1 if at < len(self._spine) and self._spine[at] == day else at
+        previous = self._spine[at - 1] if at else None
+        return previous, self._spine[after] if after < len(self._spine) else None
+
+    def known(self, day: date) -> bool:
+        return bool(self.note_path(day)) or day in self.files.summaries
+
+    def wrote_summary(self, day: date, path: Path, facts: SummaryFacts) -> None:
+        super().wrote_summary(day, path, facts)
+        self.files.summaries[day] = path
 
     def summarized(self) -> dict[date, SummaryFacts]:
         """The summaries whose fields could be read (valid or not), by day."""
-        return {day: f for day, f in self.summaries.items() if f.fields is not None}
+        found = {day: self.summary(day) for day in self.files.summaries}
+        return {day: f for day, f in found.items() if f is not None and f.fields is not None}
 
 
 def survey(
@@ -118,22 +275,24 @@ def survey(
     extra_source: Path | None = None,
     layout: Layout | None = None,
     quick: bool | None = None,
-) -> Survey:
+) -> FullSurvey:
     """Scan the vault (and archive) and get each file's facts, reading only changed files.
 
     `extra_source` is a folder of old daily notes read as raw material (backfill's SRC when it is
     not the archive); its days count as source days but never join the timeline spine.
 
-    `quick` (the daily sync) lists only the folders whose mtime moved since the last run kept
-    their listings, and stats only the files added or replaced since (a new inode) and the files
-    of the newest `RECENT_DAYS` days, where notes are edited in place; `quick=False` (`sync
-    --rescan`) lists every folder and stats every file, and keeps the listings too. None (the
-    read-only commands) lists every folder and stats every file, keeping nothing.
+    `quick` lists only the folders whose mtime moved since the last run kept their listings,
+    and stats only the files added or replaced since (a new inode) and the files of the newest
+    `RECENT_DAYS` days, where notes are edited in place; `quick=False` (`sync --rescan`) lists
+    every folder and stats every file, and keeps the listings too. None (the read-only
+    commands) lists every folder and stats every file, keeping nothing.
     """
     layout = layout or Layout(config)
+    catalog.load_all()
     listings = None
     if quick is not None:
-        listings = Listings(catalog.listings() if quick else {}, trust=quick)
+        listings = Listings(catalog.folders.all() if quick else {}, trust=quick)
+        listings.day_of = layout.folder_day
     files = scan(layout, listings)
     archive: dict[date, Path] = {}
     archived_transcripts: dict[date, list[Path]] = {}
@@ -146,53 +305,59 @@ def survey(
         }
         archived_transcripts = scan_archived_transcripts(layout, listings)
     extra = scan_archive(extra_source) if extra_source is not None else {}
-    result = Survey(config, layout, files, archive, archived_transcripts, extra)
-    days = result.source_days
+    result = FullSurvey(config, layout, catalog, files, archive, archived_transcripts, extra=extra)
+    days = result.source_days()
     recent = (days[-1] - timedelta(days=RECENT_DAYS - 1)) if days else date.min
-    inodes = listings.inodes if listings is not None and listings.trust else {}
+    inodes = listings.inodes() if listings is not None and listings.trust else {}
 
     def inode(path: Path, day: date) -> int | None:
         return None if day >= recent else inodes.get(os.fspath(path))
 
     notes = [(day, _known(result.note_path(day))) for day in days]
-    found_notes = catalog.many_facts(
-        [(path, inode(path, day)) for day, path in notes],
-        _note_facts,
-        SourceFacts.from_json,
-    )
-    result.notes = {day: facts for (day, _), facts in zip(notes, found_notes, strict=True)}
+    located = [(p, d.isoformat(), note_kind(layout, p, d, result), inode(p, d)) for d, p in notes]
+    found = catalog.many_facts(located, note_facts, SourceFacts.from_json)
+    result._facts.update(zip((os.fspath(p) for _, p in notes), found, strict=True))
     transcripts = [
         (path, day)
         for day, paths in (*files.transcripts.items(), *archived_transcripts.items())
         for path in paths
     ]
-    found_transcripts = catalog.many_facts(
-        [(path, inode(path, day)) for path, day in transcripts],
-        _transcript_facts,
-        SourceFacts.from_json,
-    )
-    result.transcripts = dict(zip((p for p, _ in transcripts), found_transcripts, strict=True))
+    located = [(p, d.isoformat(), "transcript", inode(p, d)) for p, d in transcripts]
+    found = catalog.many_facts(located, transcript_facts, SourceFacts.from_json)
+    result._facts.update(zip((os.fspath(p) for p, _ in transcripts), found, strict=True))
     present = {os.fspath(path) for _, path in notes}
     present |= {os.fspath(path) for path, _ in transcripts}
-    vocabulary = Vocabulary(config.vocabulary, config.people)
-    known_days = frozenset(result.source_days) | frozenset(files.summaries)
-    renderer = Renderer(config.templates_dir, config.summarizer.heading)
-    analyzer = Analyzer(config.languages)
-
-    def summary_facts(path: Path) -> SummaryFacts:
-        return _summary_facts(path, vocabulary, known_days, renderer, analyzer)
-
-    summaries = list(files.summaries.items())
-    found_summaries = catalog.many_facts(
-        [(path, inode(path, day)) for day, path in summaries], summary_facts, SummaryFacts.from_json
-    )
-    result.summaries = {day: f for (day, _), f in zip(summaries, found_summaries, strict=True)}
+    known_days = frozenset(days) | frozenset(files.summaries)
+    summaries = sorted(files.summaries.items())
+    located = [(p, d.isoformat(), "summary", inode(p, d)) for d, p in summaries]
+    read = SummaryReader(config, known_days)
+    facts = catalog.many_facts(located, read, SummaryFacts.from_json)
+    result._facts.update(zip((os.fspath(p) for _, p in summaries), facts, strict=True))
     present |= {os.fspath(path) for _, path in summaries}
     catalog.forget_missing(present)
     if listings is not None:
+        remarks = remarks_of(layout, files)
+        listings.remarks = {folder: remarks.get(folder, []) for folder in listings.fresh}
         catalog.keep_listings(listings)
     result.listings = listings
     return result
+
+
+def note_kind(layout: Layout, path: Path, day: date, found: Survey) -> str:
+    """A day's note's row kind: in the memory folder, the archive, or a backfill's folder."""
+    if found.local_note(day) == path:
+        return "note"
+    return "archived" if found.archived_note(day) == path else "extra"
+
+
+def remarks_of(layout: Layout, files: VaultFiles) -> dict[str, list[tuple[str, str]]]:
+    """What a scan found that is not a day's file, by folder (`Listings.remarks`)."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    named = [(p, "stray") for p in files.strays]
+    named += [(p, "linked") for p in files.linked_folders]
+    for path, what in [*named, *files.irregular]:
+        found.setdefault(os.fspath(path.parent), []).append((path.name, what))
+    return {folder: sorted(items) for folder, items in found.items()}
 
 
 def _known(path: Path | None) -> Path:
@@ -219,7 +384,8 @@ def _plain(value: Any) -> Any:
     return value.__dict__ if hasattr(value, "__dict__") else dict(value)
 
 
-def _note_facts(path: Path) -> SourceFacts:
+def note_facts(path: Path) -> SourceFacts:
+    """What sync needs of a daily note, read from the file."""
     try:
         text = read_text(path)
     except (VaultkitError, OSError) as exc:
@@ -241,7 +407,8 @@ def _note_facts(path: Path) -> SourceFacts:
     return facts
 
 
-def _transcript_facts(path: Path) -> SourceFacts:
+def transcript_facts(path: Path) -> SourceFacts:
+    """What sync needs of a transcript, read from the file."""
     try:
         text = read_text(path)
     except (VaultkitError, OSError) as exc:
@@ -262,47 +429,54 @@ def _links(text: str) -> list[str]:
     return sorted(targets)
 
 
-def _summary_facts(
-    path: Path,
-    vocabulary: Vocabulary,
-    known_days: frozenset[date],
-    renderer: Renderer,
-    analyzer: Analyzer,
-) -> SummaryFacts:
-    """Marker state, validity (lint's errors) and the fields related days and the index need.
+class SummaryReader:
+    """Reads a summary's facts (`__call__`), given the days a related date may name."""
 
-    The marker is read from the raw text, so a file that does not parse still says whether
-    vaultkit wrote it; `empty` and `unparseable` let the plan regenerate what holds nothing of a
-    person's. `stale_format` marks a summary exactly as vaultkit wrote it that today's templates
-    would render differently: sync renders it again, with no summarizer call.
-    """
-    try:
-        data = read_bytes(path)
-    except (VaultkitError, OSError) as exc:
-        return SummaryFacts(problem=_short(exc))
-    if not data.strip():
-        return SummaryFacts(problem="empty file", empty=True)
-    marker = read_marker(data.decode("utf-8", "replace"))
-    pristine = bool(marker and marker.pristine)
-    source = marker.source if marker else None
-    try:
-        summary = parse_summary(parse_document(data, path))
-    except VaultkitError as exc:
-        return SummaryFacts(pristine, marker is not None, source, _short(exc), unparseable=True)
-    errors = [
-        p for p in check_summary_text(path, data, vocabulary, known_days) if p.severity == "error"
-    ]
-    problem = f"{errors[0].rule}: {errors[0].message}" if errors else None
-    stale = pristine and add_marker(renderer.summary(summary), source or "").encode() != data
-    return SummaryFacts(
-        pristine,
-        marker is not None,
-        source,
-        problem,
-        fields_of(summary),
-        stale_format=stale,
-        features=sorted(features(summary, analyzer)),
-    )
+    def __init__(self, config: Config, known_days: Container[date]) -> None:
+        self.vocabulary = Vocabulary(config.vocabulary, config.people)
+        self.known_days = known_days
+        self.renderer = Renderer(config.templates_dir, config.summarizer.heading)
+        self.analyzer = Analyzer(config.languages)
+
+    def __call__(self, path: Path) -> SummaryFacts:
+        """Marker state, validity (lint's errors) and the fields related days and the index
+        need.
+
+        The marker is read from the raw text, so a file that does not parse still says whether
+        vaultkit wrote it; `empty` and `unparseable` let the plan regenerate what holds nothing
+        of a person's. `stale_format` marks a summary exactly as vaultkit wrote it that today's
+        templates would render differently: sync renders it again, with no summarizer call.
+        """
+        try:
+            data = read_bytes(path)
+        except (VaultkitError, OSError) as exc:
+            return SummaryFacts(problem=_short(exc))
+        if not data.strip():
+            return SummaryFacts(problem="empty file", empty=True)
+        marker = read_marker(data.decode("utf-8", "replace"))
+        pristine = bool(marker and marker.pristine)
+        source = marker.source if marker else None
+        try:
+            summary = parse_summary(parse_document(data, path))
+        except VaultkitError as exc:
+            return SummaryFacts(pristine, marker is not None, source, _short(exc), unparseable=True)
+        errors = [
+            p
+            for p in check_summary_text(path, data, self.vocabulary, self.known_days)
+            if p.severity == "error"
+        ]
+        problem = f"{errors[0].rule}: {errors[0].message}" if errors else None
+        rendered = add_marker(self.renderer.summary(summary), source or "")
+        stale = pristine and rendered.encode() != data
+        return SummaryFacts(
+            pristine,
+            marker is not None,
+            source,
+            problem,
+            fields_of(summary),
+            stale_format=stale,
+            features=sorted(features(summary, self.analyzer)),
+        )
 
 
 def _short(exc: Exception) -> str:

@@ -6,7 +6,7 @@ from datetime import date
 from pathlib import Path
 
 from vaultkit.errors import DirtyFileError
-from vaultkit.files.catalog import SummaryFacts
+from vaultkit.files.facts import SummaryFacts
 from vaultkit.files.layout import Layout
 from vaultkit.files.storage import (
     check_safe_target,

@@ -158,15 +158,15 @@ def _archive(config: Config, report: ArchiveReport, progress: Progress | None) -
     catalog = open_catalog(config, read_only=True)
     try:
         found = survey(config, catalog)
+        plans = {p.day: p for p in plan_days(found)}
     finally:
         catalog.close()
-    plans = {p.day: p for p in plan_days(found)}
     layout = found.layout
     days = sorted(d for d in found.files.daily if d < report.cutoff)
     for done, day in enumerate(days):
         if progress is not None:
             progress("archiving", done, len(days), day.isoformat())
-        summary = found.summaries.get(day)
+        summary = found.summary(day)
         plan = plans.get(day)
         if summary is None or summary.problem or (plan and plan.action != "keep"):
             reason = plan.reason if plan else "no valid summary"
