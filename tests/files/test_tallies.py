@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vaultkit.files.catalog import Catalog
-from vaultkit.files.tallies import contribution, ranked
+from vaultkit.files.tallies import contribution, top_topics
 
 Tally = dict[str, Any]
 
@@ -27,7 +27,7 @@ def saved(catalog: Catalog) -> Tally:
         "animals": dict(animals),
         "linked": sorted(tallies.linked()),
         "entities": {f"{k}:{n}": (c, *tallies.span((k, n))[1:]) for (k, n), c in entities.items()},
-        "months": {m: (t.days, t.ranked) for m, t in tallies.months().items()},
+        "months": {m: (t.days, t.top) for m, t in tallies.months().items()},
     }
 
 
@@ -57,7 +57,7 @@ def rebuilt(catalog: Catalog) -> Tally:
         "animals": dict(animals),
         "linked": sorted(links),
         "entities": {k: (len(d), min(d), max(d)) for k, d in days.items()},
-        "months": {m: (n, ranked(t)) for m, (n, t) in months.items()},
+        "months": {m: (n, top_topics(t)) for m, (n, t) in months.items()},
     }
 
 

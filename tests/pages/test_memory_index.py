@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from datetime import date
 
-from vaultkit.files.tallies import MonthTally, ranked
+from vaultkit.files.tallies import MonthTally, top_topics
 from vaultkit.pages.memory_index import IndexEntry, index_context
 from vaultkit.pages.render import Renderer
 
@@ -23,7 +23,7 @@ def tallies() -> dict[str, MonthTally]:
         month = entry.date.strftime("%Y-%m")
         days, topics = months.get(month, (0, Counter()))
         months[month] = (days + 1, topics + Counter(entry.topics))
-    return {m: MonthTally(days, ranked(topics)) for m, (days, topics) in months.items()}
+    return {m: MonthTally(days, top_topics(topics)) for m, (days, topics) in months.items()}
 
 
 def entries_of(month: str) -> list[IndexEntry]:

@@ -7,8 +7,8 @@ reading every row.
   note links is kept;
 - `entities` and `mentions`: the days whose summaries name each person and project, counted
   and listed (the entity notes say how many days, the first and the last);
-- `months`: each month's summarized days and how often each topic comes up (MEMORY_INDEX.md
-  lists older months by these).
+- `months`: each month's summarized days and its most named topics (MEMORY_INDEX.md lists
+  older months by these), and in `month_topics` how often each topic comes up.
 
 A row adds its `contribution`; a row recorded or dropped changes the counts by its new
 contribution less its old, in memory, and the catalog saves them with the rows, in one
@@ -40,10 +40,12 @@ TABLES = (
     "PRIMARY KEY (kind, name)) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS mentions (kind TEXT, name TEXT, day TEXT, "
     "PRIMARY KEY (kind, name, day)) WITHOUT ROWID",
-    "CREATE TABLE IF NOT EXISTS months (month TEXT PRIMARY KEY, days INTEGER, topics TEXT, "
-    "ranked TEXT) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS months (month TEXT PRIMARY KEY, days INTEGER, top TEXT) "
+    "WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS month_topics (month TEXT PRIMARY KEY, topics TEXT) WITHOUT ROWID",
 )
-TABLE_NAMES = ("names", "links", "entities", "mentions", "months")
+TABLE_NAMES = ("names", "links", "entities", "mentions", "months", "month_topics")
+MONTH_TOPICS = 8  # the most named topics kept of a month, as MEMORY_INDEX.md lists them
 
 
 def entity_key(entity: Entity) -> str:
@@ -94,12 +96,13 @@ class MonthTally:
     """A month's summarized days, and its topics, the most named first (then by name)."""
 
     days: int
-    ranked: tuple[str, ...]
+    top: tuple[str, ...]
 
 
-def ranked(topics: Counter[str]) -> tuple[str, ...]:
-    """Topics by how often they come up, the most first; ties by name."""
-    return tuple(t for t, n in sorted(topics.items(), key=lambda kv: (-kv[1], kv[0])) if n > 0)
+def top_topics(topics: Counter[str]) -> tuple[str, ...]:
+    """The `MONTH_TOPICS` topics that come up most, the most first; ties by name."""
+    ranked = sorted(((-n, t) for t, n in topics.items() if n > 0))
+    return tuple(t for _, t in ranked[:MONTH_TOPICS])
 
 
 class Tallies:
@@ -206,12 +209,12 @@ class Tallies:
         return count, first, last
 
     def months(self) -> dict[str, MonthTally]:
-        """Each month with a summarized day: how many days, and its topics ranked."""
+        """Each month with a summarized day: how many days, and its most named topics."""
         found: dict[str, MonthTally] = {}
-        for month, days, topics in self._saved("SELECT month, days, ranked FROM months"):
+        for month, days, topics in self._saved("SELECT month, days, top FROM months"):
             found[month] = MonthTally(days, tuple(topics.split("\t")) if topics else ())
         for month, (days, counts) in self._counted_months().items():
-            found[month] = MonthTally(days, ranked(counts))
+            found[month] = MonthTally(days, top_topics(counts))
         return {m: t for m, t in found.items() if t.days > 0}
 
     def _counted_months(self) -> dict[str, tuple[int, Counter[str]]]:
@@ -219,7 +222,10 @@ class Tallies:
         found: dict[str, tuple[int, Counter[str]]] = {}
         if self._db is not None and self._months:
             marks = ",".join("?" * len(self._months))
-            query = f"SELECT month, days, topics FROM months WHERE month IN ({marks})"
+            query = (
+                "SELECT month, days, topics FROM months JOIN month_topics USING (month) "
+                f"WHERE month IN ({marks})"
+            )
             for month, days, topics in self._db.execute(query, sorted(self._months)):
                 found[month] = (days, Counter(json.loads(topics)))
         for month, (days, counts) in self._months.items():
@@ -246,10 +252,12 @@ class Tallies:
         for month, (days, topics) in sorted(self._counted_months().items()):
             if days <= 0:
                 db.execute("DELETE FROM months WHERE month = ?", (month,))
+                db.execute("DELETE FROM month_topics WHERE month = ?", (month,))
                 continue
+            top = "\t".join(top_topics(topics))
+            db.execute("INSERT OR REPLACE INTO months VALUES (?, ?, ?)", (month, days, top))
             counts = json.dumps(dict(sorted(topics.items())), ensure_ascii=False)
-            row = (month, days, counts, "\t".join(ranked(topics)))
-            db.execute("INSERT OR REPLACE INTO months VALUES (?, ?, ?, ?)", row)
+            db.execute("INSERT OR REPLACE INTO month_topics VALUES (?, ?)", (month, counts))
         self._clear()  # saved: nothing of this run is pending now
 
     @staticmethod

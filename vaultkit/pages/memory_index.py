@@ -15,8 +15,7 @@ from typing import Any
 from vaultkit.files.tallies import MonthTally
 
 RECENT_MONTHS = 3
-TOPICS_PER_DAY = 5
-TOPICS_PER_MONTH = 8
+TOPICS_PER_DAY = 5  # a listed day's; an older month's are `tallies.MONTH_TOPICS`
 
 
 @dataclass(frozen=True)
@@ -51,7 +50,7 @@ def index_context(
             ]
             shown.append({"name": name, "days": listed, "count": tally.days, "topics": []})
         else:
-            topics = list(tally.ranked[:TOPICS_PER_MONTH])
+            topics = list(tally.top)
             shown.append({"name": name, "days": [], "count": tally.days, "topics": topics})
     first = min((e.date for e in entries_of(ordered[-1])), default=None) if ordered else None
     last = max((e.date for e in entries_of(ordered[0])), default=None) if ordered else None

@@ -227,7 +227,8 @@ def _relist(
         return
     listings.listed.append(folder)
     listings.found(folder, mtime or RACY, new)
-    added, removed = set(new).difference(old), set(old).difference(new)
+    was, now = set(old), set(new)
+    added, removed = now - was, was - now
     skipped = _skipped_below(layout, folder)
     came = read_folder(folder, sorted(added), skipped)
     went = read_folder(folder, sorted(removed), skipped)
