@@ -367,10 +367,15 @@ class Catalog:
     # --- the days to look at again ------------------------------------------------------------
 
     def pending(self) -> set[str]:
-        """The days (YYYY-MM-DD) a run must look at again: those whose files changed since a
-        run finished with them, or that it left with something to say (a failure, a hand edit
-        kept), and the entity keys (`tallies.entity_key`) whose notes it must write again."""
+        """What a run must look at again: the days (YYYY-MM-DD) whose files changed since a run
+        finished with them or that it left with something to say (a failure, a hand edit
+        kept), and the entities whose notes it must write again (`tallies.entity_key`,
+        `link_key`: keys with a tab)."""
         return set(self._pending)
+
+    def pending_days(self) -> set[str]:
+        """The days of `pending`."""
+        return {key for key in self._pending if "\t" not in key}
 
     def settle(self, looked: Collection[str], left: Collection[str]) -> None:
         """A run looked at `looked` (days or entity keys) and at the entities its rows' changes

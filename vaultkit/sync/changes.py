@@ -153,11 +153,24 @@ def daily_survey(config: Config, catalog: Catalog, layout: Layout) -> DailySurve
     _read(config, layout, catalog, found)
     listings.remarks = found.remarks
     catalog.keep_listings(listings)
-    files = VaultFiles()
     kept = {f: r for f, r in remarks.items() if f not in listings.dropped}
-    _remarks(layout, kept | found.remarks, files)
+    return _survey(config, layout, catalog, listings, found, kept | found.remarks)
+
+
+def _survey(
+    config: Config,
+    layout: Layout,
+    catalog: Catalog,
+    listings: Listings,
+    found: Found,
+    remarks: dict[str, list[tuple[str, str]]],
+) -> DailySurvey:
+    """The survey of the days to look at: those the catalog holds pending (the days whose files
+    changed are among them), and after a day that is gone, every later summarized day."""
+    files = VaultFiles()
+    _remarks(remarks, files)
     files.entities = _entity_notes(layout, catalog, listings)
-    touched = {date.fromisoformat(k) for k in catalog.pending() if len(k) == 10}
+    touched = {date.fromisoformat(day) for day in catalog.pending_days()}
     survey = DailySurvey(
         config,
         layout,
@@ -169,7 +182,7 @@ def daily_survey(config: Config, catalog: Catalog, layout: Layout) -> DailySurve
     )
     survey.prefetch(touched)
     gone = next((day for day in sorted(touched) if not survey.known(day)), None)
-    if gone is not None:  # a day gone: the later summaries that name it must say so
+    if gone is not None:  # the later summaries that name it as a related day must say so
         touched |= set(survey.summary_days(gone))
     return survey
 
@@ -403,7 +416,7 @@ def _remarks_of(layout: Layout, folder: str, held: Held) -> list[tuple[str, str]
     return sorted([*strays, *linked, *held.irregular])
 
 
-def _remarks(layout: Layout, remarks: dict[str, list[tuple[str, str]]], files: VaultFiles) -> None:
+def _remarks(remarks: dict[str, list[tuple[str, str]]], files: VaultFiles) -> None:
     """The strays, folder links and names that are not files of the whole vault, from the
     kept remarks of every folder (and this run's, of the folders it listed)."""
     for folder, items in sorted(remarks.items()):

@@ -239,11 +239,10 @@ def _settle(
     """What the next run must look at again: of the days this run planned, those it has
     something to say of (a failure, a hand edit kept, a note it could not use or link), and
     the entities whose notes it could not write; the rest is done with."""
-    pending = catalog.pending()
-    days = {k for k in pending if "\t" not in k}
+    days = catalog.pending_days()
     looked = days if scope.days is None else days & {d.isoformat() for d in scope.days}
     left = {d.isoformat() for d in said_of(found.layout, report)}
-    catalog.settle(looked | (pending - days), left | entities)
+    catalog.settle(looked | (catalog.pending() - days), left | entities)
 
 
 def _listed_writes(catalog: Catalog, found: Survey, report: SyncReport) -> None:
