@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+INTERRUPTED = 130  # the exit status of a run stopped by Ctrl-C (as a shell gives SIGINT's)
+
 
 class VaultkitError(Exception):
     """Root of the errors the CLI reports without a traceback; carries where and which rule."""

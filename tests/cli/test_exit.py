@@ -40,3 +40,14 @@ def test_a_thread_still_running_is_waited_for() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0
     assert done.stdout.splitlines() == ["vaultkit 0.1.0", "thread done"]
+
+
+def test_an_interrupted_run_ends_though_a_thread_would_never_end() -> None:
+    """After Ctrl-C (130) the process ends at once: a worker thread stuck on a lock that the
+    interrupt left taken (as `concurrent.futures.wait` can leave a future's) is not joined."""
+    code = (
+        "import threading; from vaultkit.cli import _end; stuck = threading.Lock(); "
+        "stuck.acquire(); threading.Thread(target=stuck.acquire).start(); _end(130)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 130

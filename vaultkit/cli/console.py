@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from vaultkit.errors import VaultkitError
+from vaultkit.errors import INTERRUPTED, VaultkitError
 from vaultkit.redact import redact, redact_data
 
 if TYPE_CHECKING:
@@ -294,7 +294,7 @@ def run(call: Callable[[], T]) -> T:
         raise typer.Exit(exc.exit_code) from None
     except KeyboardInterrupt:
         note("interrupted:", "every file is either old or new; run again to finish", "yellow")
-        raise typer.Exit(130) from None
+        raise typer.Exit(INTERRUPTED) from None
     except Exception as exc:
         shown = "".join(traceback.format_exception(exc))
         if redact(shown) == shown:

@@ -28,6 +28,7 @@ Entry = tuple[str, str, int]  # (name, what, inode)
 # differ are read into entries.
 Listing = tuple[int, list[str]]  # a folder's mtime when listed, and its entries' lines
 RACY = -1  # the mtime stored for a folder that moved too recently to trust
+FEW = 16  # writes into one folder that `Listings.wrote` looks for by their prefixes
 
 
 @dataclass
@@ -95,8 +96,11 @@ class Listings:
         listing = self.fresh.get(folder) or kept
         if listing is None:
             return  # never listed: the next run lists it whole
-        names = tuple(f"{name}/" for name in written)
-        lines = [line for line in listing[1] if not line.startswith(names)]
+        if len(written) <= FEW:  # a daily run's few writes: one C call a line
+            prefixes = tuple(f"{name}/" for name in written)
+            lines = [line for line in listing[1] if not line.startswith(prefixes)]
+        else:  # a first sync's thousands: a set, whatever their number
+            lines = [line for line in listing[1] if line[: line.index("/")] not in written]
         lines += [line_of(name, FILE, inode) for name, inode in written.items() if inode]
         self.fresh[folder] = (listing[0], lines)
 

@@ -220,13 +220,15 @@ class Tallies:
     def _counted_months(self) -> dict[str, tuple[int, Counter[str]]]:
         """The months this run changed: their days and topic counts, saved and changed."""
         found: dict[str, tuple[int, Counter[str]]] = {}
-        if self._db is not None and self._months:
-            marks = ",".join("?" * len(self._months))
+        wanted = sorted(self._months) if self._db is not None else []
+        for at in range(0, len(wanted), PARAMS_AT_ONCE):
+            chunk = wanted[at : at + PARAMS_AT_ONCE]
             query = (
                 "SELECT month, days, topics FROM months JOIN month_topics USING (month) "
-                f"WHERE month IN ({marks})"
+                f"WHERE month IN ({','.join('?' * len(chunk))})"
             )
-            for month, days, topics in self._db.execute(query, sorted(self._months)):
+            assert self._db is not None
+            for month, days, topics in self._db.execute(query, chunk):
                 found[month] = (days, Counter(json.loads(topics)))
         for month, (days, counts) in self._months.items():
             kept, topics = found.get(month, (0, Counter()))
