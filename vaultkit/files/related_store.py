@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 TABLES = (
@@ -24,14 +24,15 @@ PARAMS_AT_ONCE = 500  # bound parameters in one statement, well under SQLite's l
 @dataclass(frozen=True)
 class PostingChanges:
     """What a related-days pass changed of the kept postings (`sync.related`): `replaced`
-    features get these days (none: the feature is gone), `appended` ones keep their stored days
-    and get these after them; `df` is each one's new count. `complete`: every feature is in
-    `replaced` (the state was rebuilt)."""
+    features get these days (none: the feature is gone); the others keep their stored days, less
+    the last `truncated` of them, and get the `appended` after them; `df` is each one's new
+    count. `complete`: every feature is in `replaced` (the state was rebuilt)."""
 
     df: dict[str, int]
     replaced: dict[str, list[date]]
     appended: dict[str, list[date]]
     complete: bool
+    truncated: dict[str, int] = field(default_factory=dict)
 
 
 class RelatedStore:
@@ -70,6 +71,20 @@ class RelatedStore:
             marks = ",".join("?" * len(chunk))
             query = f"SELECT day, size FROM related WHERE day IN ({marks})"
             found.update((date.fromisoformat(d), n) for d, n in self._db.execute(query, chunk))
+        return found
+
+    def tails(self, counts: Mapping[str, int]) -> dict[str, list[date]]:
+        """The last `counts[f]` kept days of each feature `f` (read without the rest)."""
+        if self._db is None:
+            return {}
+        found = {}
+        query = (
+            "SELECT substr(days, max(length(days) - 11 * ? + 2, 1)) FROM postings WHERE feature = ?"
+        )
+        for feature, n in sorted(counts.items()):
+            row = self._db.execute(query, (n, feature)).fetchone()
+            if row is not None:
+                found[feature] = [date.fromisoformat(d) for d in row[0].split()]
         return found
 
     def count(self) -> int:
@@ -130,11 +145,20 @@ class RelatedStore:
             for f, days in sorted(changes.replaced.items())
         ]
         self._db.executemany("INSERT OR REPLACE INTO postings VALUES (?, ?, ?)", rows)
+        # A stored posting is its days joined by spaces, 11 characters a day but the last:
+        # dropping its last n days keeps its first length - 11 n characters.
+        kept = (changes.appended.keys() | changes.truncated.keys()) - changes.replaced.keys()
         self._db.executemany(
-            "UPDATE postings SET df = ?, days = days || ' ' || ? WHERE feature = ?",
+            "UPDATE postings SET df = ?, days = trim(substr(days, 1, max(length(days) - 11 * ?, "
+            "0)) || ' ' || ?) WHERE feature = ?",
             [
-                (changes.df[f], " ".join(d.isoformat() for d in days), f)
-                for f, days in sorted(changes.appended.items())
+                (
+                    changes.df[f],
+                    changes.truncated.get(f, 0),
+                    " ".join(d.isoformat() for d in changes.appended.get(f, [])),
+                    f,
+                )
+                for f in sorted(kept)
             ],
         )
         self._db.execute("DELETE FROM postings WHERE df = 0")

@@ -78,6 +78,8 @@ class KeptPostings(Protocol):
 
     def sizes(self, days: Collection[date]) -> dict[date, int]: ...
 
+    def tails(self, counts: Mapping[str, int]) -> dict[str, list[date]]: ...
+
 
 class RelatedDays:
     """Days added in date order; `related(day, feats)` ranks the days added so far for a day
@@ -105,6 +107,7 @@ class RelatedDays:
         self._df: dict[str, int] = {}  # every feature's when built; read or counted when resumed
         self._postings: dict[str, list[date]] = {}
         self._appended: dict[str, list[date]] = {}  # resumed: days added to an unread posting
+        self._truncated: dict[str, int] = {}  # resumed: days dropped off an unread posting's end
         self._changed: set[str] = set()  # resumed: the features whose postings changed
         self._last: date | None = None
 
@@ -126,12 +129,18 @@ class RelatedDays:
         state = cls(limit, min_score, kept=kept, features_of=features_of)
         state._count = count
         lost = [(day, frozenset(feats)) for day, feats in dropped]
-        state._read_postings({f for _, feats in lost for f in feats})
-        for day, feats in lost:
+        ends: dict[str, list[date]] = {}  # each feature's dropped days: its posting's last ones
+        for day, feats in sorted(lost):
             for feature in feats:
-                state._postings[feature].remove(day)
-                state._df[feature] -= 1
-            state._changed |= feats
+                ends.setdefault(feature, []).append(day)
+        state._read_frequencies(ends)
+        tails = kept.tails({f: len(days) for f, days in ends.items()})
+        for feature, days in ends.items():
+            if tails.get(feature) != days:
+                raise ValueError(f"the kept days of {feature!r} do not end with {days}")
+            state._df[feature] -= len(days)
+            state._truncated[feature] = len(days)  # a posting as long as the vault: not read
+        state._changed |= set(ends)
         state._count -= len(lost)
         state._last = last
         return state
@@ -220,6 +229,7 @@ class RelatedDays:
             {f: days for f, days in self._postings.items() if f in changed},
             {f: days for f, days in self._appended.items() if f in changed},
             complete=False,
+            truncated={f: n for f, n in self._truncated.items() if f in changed},
         )
 
     def _sizes(self, days: Collection[date]) -> dict[date, int]:
@@ -248,7 +258,8 @@ class RelatedDays:
                 self._df[feature] = found.get(feature, 0)
 
     def _read_postings(self, features: Iterable[str]) -> None:
-        """The postings of `features` read in, with the days added to them since."""
+        """The postings of `features` read in, less the days dropped off their end, with the
+        days added to them since."""
         assert self._kept is not None  # a state built from every day has every posting
         missing = [f for f in features if f not in self._postings]
         if not missing:
@@ -257,7 +268,8 @@ class RelatedDays:
         found = self._kept.postings(missing)
         for feature in missing:
             days = found.get(feature, [])
-            days += self._appended.pop(feature, [])
+            dropped = self._truncated.pop(feature, 0)
+            days = days[: len(days) - dropped] + self._appended.pop(feature, [])
             self._postings[feature] = days
 
 
