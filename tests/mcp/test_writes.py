@@ -154,6 +154,19 @@ def test_an_archived_day_is_not_shadowed_by_a_new_note(config: Path) -> None:
     assert (loaded.memory_dir / "2026-06-21.md").read_text().startswith("« [[2026-06-20]]")
 
 
+def test_an_archived_day_stays_on_the_timeline_with_its_archive_offline(config: Path) -> None:
+    loaded = load_config(config)
+    archived = loaded.archive_dir / "2026" / "06" / "2026-06-20.md"
+    archived.parent.mkdir(parents=True)
+    archived.write_text("# 2026-06-20\n\n- an archived day\n")
+    shown = save_transcript(loaded, "Old call", "A: hi", date(2026, 6, 20))
+    assert shown.also == ()  # its note is archived: none is made beside it
+    assert sync(loaded).ok and (loaded.summaries_dir / "2026-06-20.summary.md").is_file()
+    loaded.archive_dir.rename(loaded.archive_dir.with_name("unplugged"))
+    remember(loaded, "the second day after the archived one", date(2026, 6, 22))
+    assert (loaded.memory_dir / "2026-06-22.md").read_text().startswith("« [[2026-06-20]]")
+
+
 def test_same_titles_get_numbers_and_the_same_transcript_is_saved_once(config: Path) -> None:
     loaded = load_config(config)
     day = date(2026, 7, 18)

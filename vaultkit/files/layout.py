@@ -165,6 +165,19 @@ def scan(layout: Layout, listings: Listings | None = None) -> VaultFiles:
     return found
 
 
+def days_in_folder(layout: Layout, folder: Path) -> dict[date, str]:
+    """The names of one flat folder's days' files by day, as `scan` finds them there (the
+    memory folder's notes, the summaries folder's summaries): one listing, no subfolder
+    walked, no Path made."""
+    top = os.fspath(folder)
+    found: dict[date, str] = {}
+    for name in read_folder(top, list_folder(top) or ()).files:
+        known = layout.kind_of(top, name)
+        if known is not None:
+            found[date.fromisoformat(known[0])] = name
+    return found
+
+
 def not_read(layout: Layout, irregular: Iterable[tuple[Path, str]]) -> list[tuple[str, str]]:
     """(path in the vault, why) of each name a scan found that is not a regular file
     (`VaultFiles.irregular`): never opened, and said in one line by every command that scanned

@@ -34,7 +34,7 @@ from typing import Any
 from vaultkit.config import Config
 from vaultkit.errors import LockedError, UsageError, VaultkitError
 from vaultkit.files.document import decode, encoded_like
-from vaultkit.files.layout import Layout, scan, scan_archive
+from vaultkit.files.layout import Layout, days_in_folder, scan_archive
 from vaultkit.files.lock import vault_lock
 from vaultkit.files.storage import digest, is_inside, read_bytes, write_atomic
 from vaultkit.files.wikilinks import (
@@ -94,7 +94,7 @@ def remember(config: Config, text: str, day: date | None = None) -> Written:
     with _writing(layout):
         data = _read(path)
         if data is None:
-            also = _create_note(layout, day, entry)
+            also = _create_note(layout, day, entry, _archive(layout))
             return _done(config, layout, day, path, created=True, also=also)
         text_now, bom, crlf = decode(data, path)
         if _holds(text_now, entry):
@@ -134,8 +134,9 @@ def save_transcript(config: Config, title: str, text: str, day: date | None = No
         write_atomic(path, content, expected=None, within=layout.vault_dir)
         note = layout.memory_dir / f"{day.isoformat()}.md"
         also: list[Path] = []
-        if _read(note) is None and _archived(layout, day) is None:
-            also = [note, *_create_note(layout, day, "")]
+        archived = _archive(layout) if _read(note) is None else None
+        if archived is not None and day not in archived:
+            also = [note, *_create_note(layout, day, "", archived)]
         return _done(config, layout, day, path, created=True, also=also)
 
 
@@ -190,21 +191,23 @@ def _writing(layout: Layout) -> Iterator[None]:
         _in_process.release()
 
 
-def _create_note(layout: Layout, day: date, entry: str) -> list[Path]:
+def _create_note(layout: Layout, day: date, entry: str, archived: dict[date, Path]) -> list[Path]:
     """Write the new daily note of `day` (its spine line, heading and `entry`) and point the
-    next local note's spine to it; returns that next note's path if it changed."""
-    where = _archived(layout, day)
+    next local note's spine to it; returns that next note's path if it changed. `archived`:
+    the archive's notes by day."""
+    where = archived.get(day)
     if where is not None:
         raise UsageError(
             f"day: the note of {day} is in the archive ({layout.shown(where)}); vaultkit "
             "writes no archived day (save a transcript, or remember it on another day)"
         )
-    found = scan(layout)
-    timeline = set(found.daily)
-    if layout.archive_dir.is_dir():
-        timeline |= set(scan_archive(layout.archive_dir))
-    else:  # the archive is offline: a summarized day without a local note is taken as archived
-        timeline |= set(found.summaries)
+    # The memory folder (and the summaries when the archive is offline), not the chat
+    # folders: one listing each, where a scan of the vault walks a folder per day of chats.
+    daily = days_in_folder(layout, layout.memory_dir)
+    timeline = set(daily) | set(archived)
+    if not layout.archive_dir.is_dir():
+        # the archive is offline: a summarized day without a local note is taken as archived
+        timeline |= set(days_in_folder(layout, layout.summaries_dir))
     previous = max((d for d in timeline if d < day), default=None)
     head = f"{spine_line(previous)}\n\n" if previous else ""
     text = f"{head}# {day.isoformat()}\n" + (f"\n{entry}" if entry else "")
@@ -212,7 +215,7 @@ def _create_note(layout: Layout, day: date, entry: str) -> list[Path]:
     _check_size(text, day)
     write_atomic(path, text, expected=None, within=layout.vault_dir)
     following = min((d for d in timeline if d > day), default=None)
-    nxt = found.daily.get(following) if following else None
+    nxt = layout.memory_dir / daily[following] if following in daily else None
     if nxt is None or not is_inside(nxt, layout.vault_dir):
         return []  # archived, or a link: sync leaves those as they are too
     try:
@@ -232,11 +235,9 @@ def _create_note(layout: Layout, day: date, entry: str) -> list[Path]:
     return [nxt]
 
 
-def _archived(layout: Layout, day: date) -> Path | None:
-    """The archived note of `day`, when the day has one and no local note."""
-    if not layout.archive_dir.is_dir():
-        return None
-    return scan_archive(layout.archive_dir).get(day)
+def _archive(layout: Layout) -> dict[date, Path]:
+    """The archived notes by day (none when the archive is offline)."""
+    return scan_archive(layout.archive_dir) if layout.archive_dir.is_dir() else {}
 
 
 def _read(path: Path) -> bytes | None:
