@@ -32,6 +32,7 @@ from vaultkit.sync.changes import daily_survey
 from vaultkit.sync.linking import keep_linked
 from vaultkit.sync.ordered_pass import OrderedPass
 from vaultkit.sync.plan import DayPlan, plan_days, unusable_notes
+from vaultkit.sync.related import features
 from vaultkit.sync.report import Change, SyncReport, said_of
 from vaultkit.sync.settings import encode, reshaped_days, summary_settings
 from vaultkit.sync.survey import FullSurvey, Survey, open_catalog, survey
@@ -289,6 +290,7 @@ def _reformat(
     """Render again, from their own fields, the summaries vaultkit wrote with older templates
     (no summarizer call: nothing about the day changed)."""
     renderer = Renderer(config.templates_dir, config.summarizer.heading)
+    analyzer = Analyzer(config.languages)
     for plan in plans:
         path = found.layout.summary_path(plan.day)
         try:
@@ -298,7 +300,7 @@ def _reformat(
             text = add_marker(renderer.summary(summary), marker.source if marker else "")
             if not dry_run:
                 write_summary(found.layout, path, text, plan)
-                facts = fresh_facts(summary, text, Analyzer(config.languages))
+                facts = fresh_facts(summary, text, features(summary, analyzer))
                 catalog.put(path, facts, day=plan.day.isoformat(), kind="summary")
                 found.wrote_summary(plan.day, path, facts)
         except (VaultkitError, OSError, UnicodeDecodeError) as exc:

@@ -297,7 +297,7 @@ class OrderedPass:
         path = self.found.layout.summary_path(day)
         text = add_marker(self.renderer.summary(summary), self.found.source_of(day) or "")
         changed, kept_at = write_summary(self.found.layout, path, text, plan)
-        facts = fresh_facts(summary, text, self.analyzer)
+        facts = fresh_facts(summary, text, feats)  # related dates are no feature
         self.catalog.put(path, facts, day=day.isoformat(), kind="summary")
         self.found.wrote_summary(day, path, facts)
         if not changed:  # summarized again, to the same summary
@@ -327,7 +327,7 @@ class OrderedPass:
         except (VaultkitError, OSError) as exc:
             self.report.failed.append((day.isoformat(), str(exc)))
             return
-        facts = fresh_facts(summary, text, self.analyzer)
+        facts = fresh_facts(summary, text, features(summary, self.analyzer))
         self.catalog.put(path, facts, day=day.isoformat(), kind="summary")
         self.found.wrote_summary(day, path, facts)
         shown = ", ".join(d.isoformat() for d in related) or "none"

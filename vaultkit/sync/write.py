@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import date
 from pathlib import Path
 
@@ -18,8 +19,6 @@ from vaultkit.files.storage import (
 from vaultkit.model import Summary
 from vaultkit.pages.schema import fields_of, read_marker
 from vaultkit.sync.plan import DayPlan
-from vaultkit.sync.related import features
-from vaultkit.text.language import Analyzer
 
 REPLACED_DIR = "replaced"  # below `.vaultkit/`: summaries a run overwrote that it had not written
 
@@ -71,12 +70,13 @@ def pristine(data: bytes) -> bool:
     return marker is not None and marker.pristine
 
 
-def fresh_facts(summary: Summary, text: str, analyzer: Analyzer) -> SummaryFacts:
-    """The facts of a summary this run just wrote (what the survey would find in it)."""
+def fresh_facts(summary: Summary, text: str, feats: Collection[str]) -> SummaryFacts:
+    """The facts of a summary this run just wrote (what the survey would find in it), with
+    its `features`: the pass holds them already, and their strings are shared, not made
+    again for every day a first sync keeps."""
     marker = read_marker(text)
     source = marker.source if marker else None
-    feats = sorted(features(summary, analyzer))
-    return SummaryFacts(True, True, source, None, fields_of(summary), features=feats)
+    return SummaryFacts(True, True, source, None, fields_of(summary), features=sorted(feats))
 
 
 def past(action: str) -> str:
