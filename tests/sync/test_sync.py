@@ -184,6 +184,19 @@ def test_cli_sync_json_and_exit_codes(workspace: Path, cli) -> None:
     assert again.stdout == "" and "nothing to do" in again.stderr
 
 
+def test_cli_sync_counts_one_day_as_one(workspace: Path, cli) -> None:
+    config = workspace / "memory_config.json"
+    assert cli("sync", "--config", config).exit_code == 0
+    (workspace / "vault" / "memory" / "2026-07-21.md").write_text(
+        "« [[2026-07-20]] | Timeline Spine\n\n# 2026-07-21\n\n"
+        "- Rapat sama Budi soal migrasi Payments API ke K3s, deadline Jumat.\n",
+        "utf-8",
+    )
+    result = cli("sync", "--config", config)
+    assert result.exit_code == 0, result.stderr
+    assert "search index: 1 day read again\n" in result.stderr
+
+
 def test_cli_reconcile_lists_missing_days(workspace: Path, cli) -> None:
     unsummarized(workspace)
     result = cli("reconcile", "--config", workspace / "memory_config.json", "--json")

@@ -36,6 +36,11 @@ _CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and line
 _COLOURS = {"red": "31", "green": "32", "yellow": "33", "blue": "34", "dim": "2", "bold": "1"}
 
 
+def counted(count: int, noun: str) -> str:
+    """`count` and `noun`, plural unless one: "1 day", "3 days"."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def is_terminal(stream: Any) -> bool:
     """Whether a stream is an interactive terminal (a pipe, a file or a test runner is not)."""
     try:

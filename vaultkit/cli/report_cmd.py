@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from vaultkit.cli.application import ConfigOption, JsonOption, app
-from vaultkit.cli.console import parse_day, print_json, run, say, skipped, skipped_of
+from vaultkit.cli.console import counted, parse_day, print_json, run, say, skipped, skipped_of
 from vaultkit.cli.filters import SinceOption, UntilOption
 
 OutOption = Annotated[
@@ -59,11 +59,11 @@ def report(
     if json:
         print_json(result)
     elif out == "-":
-        say(f"printed the report: {result['days']} days, {_size(result['bytes'])}")
+        say(f"printed the report: {counted(result['days'], 'day')}, {_size(result['bytes'])}")
     else:
         span = f" ({result['first']} to {result['last']})" if result["first"] else ""
         verb = "wrote" if result["changed"] else "unchanged:"
-        say(f"{verb} {result['path']}: {result['days']} days{span}, "
+        say(f"{verb} {result['path']}: {counted(result['days'], 'day')}{span}, "
             f"{_size(result['bytes'])}")  # fmt: skip
 
 

@@ -9,6 +9,7 @@ import typer
 from vaultkit.cli.application import ConfigOption, JsonOption, TakeOverOption, app
 from vaultkit.cli.console import (
     Column,
+    counted,
     error,
     note,
     parse_day,
@@ -137,10 +138,10 @@ def print_sync_report(report: SyncReport, *, data: bool = True) -> None:
     elif not report.changes:
         say("no file changed")
     if report.indexed or report.embedded:
-        embedded = f", {report.embedded} chunks embedded" if report.embedded else ""
-        say(f"search index: {report.indexed} days read again{embedded}")
+        embedded = f", {counted(report.embedded, 'chunk')} embedded" if report.embedded else ""
+        say(f"search index: {counted(report.indexed, 'day')} read again{embedded}")
     if report.pushed:
-        say(f"AnythingLLM: {len(report.pushed)} days pushed or removed")
+        say(f"AnythingLLM: {counted(len(report.pushed), 'day')} pushed or removed")
     for plan in report.kept:
         colour = "bold red" if plan.invalid else "yellow"
         note("kept", f"{plan.day}: {plan.reason} (use --force to regenerate)", colour)
