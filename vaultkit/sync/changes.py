@@ -64,11 +64,12 @@ class DailySurvey(Survey):
         self._days.update(found)
 
     def _paths(self, day: date, kind: str, under: str | None = None) -> list[Path]:
-        return [
-            Path(p)
-            for p, row in sorted(self._rows(day).items())
-            if row[1] == kind and (under is None or p.startswith(under))
-        ]
+        """The day's files of `kind`, in the order a full look gives them (as paths sort:
+        folder by folder, so `2025-01-01/x.md` comes before `2025-01-01-work/y.md`)."""
+        rows = self._rows(day)
+        paths = [p for p, row in rows.items() if row[1] == kind]
+        paths = [p for p in paths if under is None or p.startswith(under)]
+        return [Path(p) for p in sorted(paths, key=lambda p: p.split(os.sep))]
 
     def local_note(self, day: date) -> Path | None:
         return next(iter(self._paths(day, "note")), None)

@@ -80,7 +80,9 @@ def _link_notes(found: Survey, report: SyncReport, dry_run: bool) -> None:
             detail = f"spine -> {expected}"
             if _relink(layout, local, SPINE_LINE, line, "linked", detail, report, dry_run):
                 found.relinked(local, day, "note", expected)
-    for day in found.looked_at():
+    # Transcripts, not notes, name these days: a chat folder may have no daily note beside it.
+    chat_days = found.files.transcripts if found.touched is None else found.touched
+    for day in sorted(chat_days):
         for path in found.local_transcripts(day):
             facts = found.transcript(path)
             if not facts.error and facts.link != day.isoformat():
