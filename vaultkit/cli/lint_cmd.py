@@ -11,6 +11,7 @@ import typer
 
 from vaultkit.cli.application import ConfigOption, JsonOption, app
 from vaultkit.cli.console import (
+    counted,
     echo,
     is_terminal,
     note,
@@ -125,18 +126,13 @@ def problem_line(problem: Problem, name: str, colour: bool = False) -> str:
 def _print_totals(report: LintReport) -> None:
     """The counts, on stderr: a message, not data."""
     if not report.problems:
-        say(f"{paint('✓', 'green')} {_many(report.files_checked, 'file')} checked, no problems")
+        say(f"{paint('✓', 'green')} {counted(report.files_checked, 'file')} checked, no problems")
         return
     files = len({p.path for p in report.problems})
     counts = ", ".join(
-        (_many(report.errors, "error"), _many(report.warnings, "warning"), f"{report.fixable}")
+        (counted(report.errors, "error"), counted(report.warnings, "warning"), f"{report.fixable}")
     )
     say(
-        f"{_many(len(report.problems), 'problem')} ({counts} fixable with --fix) in {files} of "
-        f"{_many(report.files_checked, 'file')} checked"
+        f"{counted(len(report.problems), 'problem')} ({counts} fixable with --fix) in {files} of "
+        f"{counted(report.files_checked, 'file')} checked"
     )
-
-
-def _many(count: int, noun: str) -> str:
-    """`1 error`, `2 errors`, `0 warnings`."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

@@ -69,7 +69,6 @@ class Catalog:
         self._gone: set[str] = set()
         self._before: dict[str, str] = {}  # rows this run replaced or dropped, as they were
         self.stats = 0  # files stat'ed by `facts` (a test counts them)
-        self.decoded = 0  # rows' facts decoded (a test counts them)
         self._listings: Listings | None = None
         self._marks: dict[str, str] = {}  # meta values to record at `save`
         self._related_current = False  # the related state saved matches the rows this run saves
@@ -187,7 +186,6 @@ class Catalog:
         return None if row is None else self._decode(row, decode)
 
     def _decode(self, row: Row, decode: Callable[[dict[str, Any]], F]) -> F:
-        self.decoded += 1
         return decode(json.loads(row[5]))
 
     def facts(
@@ -276,10 +274,14 @@ class Catalog:
         text = json.dumps(facts)
         old = self._row(key)
         if old is None or old[5] != text:
+            was = None if old is None else json.loads(old[5])
             if old is not None:
                 self._before.setdefault(key, old[5])
-                self.tallies.change(old[1], old[0], json.loads(old[5]), None)
-            self.tallies.change(stat[1], stat[0], None, facts)
+                if old[:2] != stat[:2]:  # another day or kind: out of the one, into the other
+                    self.tallies.change(old[1], old[0], was, None)
+                    was = None
+            # One change from old to new: an entity or link both name is not touched.
+            self.tallies.change(stat[1], stat[0], was, facts)
         self._rows[key] = (*stat, text)
         self._recorded.setdefault(stat[0], set()).add(key)
         self._gone.discard(key)

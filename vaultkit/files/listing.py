@@ -35,8 +35,8 @@ FEW = 16  # writes into one folder that `Listings.wrote` looks for by their pref
 class Listings:
     """Listings by folder, as the last run left them (`stored`), and what this run found.
 
-    `listed` are the folders this run listed (their mtime had moved, or they were new),
-    `looked` the folders whose mtime it read; `inodes` maps each file's path to its inode.
+    `listed` are the folders this run listed (their mtime had moved, or they were new);
+    `inodes` maps each file's path to its inode.
     `remarks` are, per folder listed, its names that are not a day's file (a stray name, a
     folder link, a named pipe: `(name, what)`), which a run that does not list the folder
     reads back from the catalog. `complete`: `stored` holds every kept folder, so one not
@@ -46,7 +46,6 @@ class Listings:
     stored: dict[str, Listing] = field(default_factory=dict)
     fresh: dict[str, Listing] = field(default_factory=dict)
     listed: list[str] = field(default_factory=list)  # folders listed afresh
-    looked: int = 0
     trust: bool = True  # False: list every folder (a full rescan)
     remarks: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     dropped: set[str] = field(default_factory=set)
@@ -56,7 +55,6 @@ class Listings:
     def entries(self, folder: str) -> list[str] | None:
         """The lines of `folder`'s non-dot names that a scan cares about; None when it cannot be
         listed."""
-        self.looked += 1
         try:
             mtime = os.stat(folder).st_mtime_ns
         except OSError:

@@ -205,7 +205,6 @@ def _look(
         raise FullLookNeeded  # a root the last run did not keep (or an archive come or gone)
     moved = {}
     for folder, mtime in kept.items():
-        listings.looked += 1
         now = _mtime(folder)
         if now != mtime or mtime == RACY:
             if _below(folder, layout.archive):

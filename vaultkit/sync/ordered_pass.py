@@ -77,16 +77,14 @@ class OrderedPass:
         """Summarize `work` and relate what needs relating; returns the days summarized."""
         planned = {p.day: p for p in work}
         store = self.catalog.related
+        same_params = store.params() == self.params
         whole = (
-            self.found.touched is None
-            or store.params() != self.params
-            or not self.catalog.related_rows_checked()
+            self.found.touched is None or not same_params or not self.catalog.related_rows_checked()
         )
         changed = self._changed_days()
         candidates = self.found.summary_days() if whole else sorted(changed)
-        stored = store.digests(None if whole else {d.isoformat() for d in {*changed, *planned}})
-        if store.params() != self.params:
-            stored = {}
+        wanted = None if whole else {d.isoformat() for d in {*changed, *planned}}
+        stored = store.digests(wanted) if same_params else {}
         seen = self._seen(candidates, planned, stored, changed)
         start = _first_change(stored, seen, planned)
         if start is None:
