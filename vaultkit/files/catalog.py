@@ -36,8 +36,8 @@ Row = tuple[str, str, int, int, int, str]
 # A file to get the facts of: its path, day, kind and (from a listing of its folder) inode.
 Located = tuple[Path, str, str, int | None]
 
-# `meta` outlives a schema: the other tables are made once the version is known to be this one
-# (an older `files` may lack a column an index below names).
+# `meta` outlives a schema: the other tables are made with the version, by `_start_over` (an
+# older `files` may lack a column an index below names).
 _META = "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)"
 _TABLES = (
     "CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, day TEXT, kind TEXT, "
@@ -91,7 +91,6 @@ class Catalog:
             if stored is None or stored[0] != self._version:
                 self._start_over()
                 return
-            self._make_tables()
             self._pending = {k for (k,) in self._db.execute("SELECT key FROM pending")}
             self._attach(self._db)
         except (sqlite3.DatabaseError, OSError, ValueError):
@@ -118,18 +117,13 @@ class Catalog:
                 rule="cache-write-failed",
             ) from None
 
-    def _connect(self) -> sqlite3.Connection:
+    def _connect(self, *, every_table: bool = False) -> sqlite3.Connection:
         self._path.parent.mkdir(parents=True, exist_ok=True)
         db = sqlite3.connect(self._path)
         if not self._read_only:
-            db.execute(_META)
+            for statement in (_META, *_TABLES) if every_table else (_META,):
+                db.execute(statement)
         return db
-
-    def _make_tables(self) -> None:
-        if self._db is not None and not self._read_only:
-            with self._db:
-                for statement in _TABLES:
-                    self._db.execute(statement)
 
     def _start_over(self) -> None:
         """Forget every row (an old schema or another config); a read-only run reads none."""
@@ -143,8 +137,7 @@ class Catalog:
                 for table in _DROPPED:  # made anew
                     self._db.execute(f"DROP TABLE IF EXISTS {table}")
             self._db.close()
-            self._db = self._connect()
-            self._make_tables()
+            self._db = self._connect(every_table=True)
             with self._db:
                 self._db.execute(
                     "INSERT OR REPLACE INTO meta VALUES ('version', ?)", (self._version,)
