@@ -13,6 +13,7 @@ import os
 import sqlite3
 from collections.abc import Collection
 
+from vaultkit.files.batched import select_in
 from vaultkit.files.listing import FILE, Listing, Listings
 
 TABLES = (
@@ -20,7 +21,6 @@ TABLES = (
     "entries BLOB, remarks TEXT)",
     "CREATE INDEX IF NOT EXISTS folders_by_day ON folders (day)",
 )
-PARAMS_AT_ONCE = 500  # bound parameters in one statement, well under SQLite's limit
 
 
 class FolderStore:
@@ -47,13 +47,8 @@ class FolderStore:
         """The kept listings of these folders."""
         if self._db is None:
             return {}
-        found, wanted = {}, sorted(folders)
-        for at in range(0, len(wanted), PARAMS_AT_ONCE):
-            chunk = wanted[at : at + PARAMS_AT_ONCE]
-            marks = ",".join("?" * len(chunk))
-            query = f"SELECT path, mtime_ns, entries FROM folders WHERE path IN ({marks})"
-            found.update({p: (m, _lines(e)) for p, m, e in self._db.execute(query, chunk)})
-        return found
+        query = "SELECT path, mtime_ns, entries FROM folders WHERE path IN ({marks})"
+        return {p: (m, _lines(e)) for p, m, e in select_in(self._db, query, sorted(folders))}
 
     def below(self, folder: str) -> list[str]:
         """The kept folders below `folder`."""

@@ -13,12 +13,13 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
+from vaultkit.files.batched import select_in
+
 TABLES = (
     "CREATE TABLE IF NOT EXISTS related (day TEXT PRIMARY KEY, features TEXT, size INTEGER)",
     "CREATE TABLE IF NOT EXISTS postings (feature TEXT PRIMARY KEY, df INTEGER, days TEXT)",
 )
 TABLE_NAMES = ("related", "postings")
-PARAMS_AT_ONCE = 500  # bound parameters in one statement, well under SQLite's limit
 
 
 @dataclass(frozen=True)
@@ -51,27 +52,16 @@ class RelatedStore:
             return {}
         if days is None:
             return dict(self._db.execute("SELECT day, features FROM related").fetchall())
-        found: dict[str, str] = {}
-        wanted = sorted(days)
-        for at in range(0, len(wanted), PARAMS_AT_ONCE):
-            chunk = wanted[at : at + PARAMS_AT_ONCE]
-            marks = ",".join("?" * len(chunk))
-            query = f"SELECT day, features FROM related WHERE day IN ({marks})"
-            found.update(self._db.execute(query, chunk).fetchall())
-        return found
+        query = "SELECT day, features FROM related WHERE day IN ({marks})"
+        return dict(select_in(self._db, query, sorted(days)))
 
     def sizes(self, days: Collection[date]) -> dict[date, int]:
         """How many features each of the kept `days` was related with."""
         if self._db is None:
             return {}
-        found: dict[date, int] = {}
-        wanted = sorted(d.isoformat() for d in days)
-        for at in range(0, len(wanted), PARAMS_AT_ONCE):
-            chunk = wanted[at : at + PARAMS_AT_ONCE]
-            marks = ",".join("?" * len(chunk))
-            query = f"SELECT day, size FROM related WHERE day IN ({marks})"
-            found.update((date.fromisoformat(d), n) for d, n in self._db.execute(query, chunk))
-        return found
+        query = "SELECT day, size FROM related WHERE day IN ({marks})"
+        rows = select_in(self._db, query, sorted(d.isoformat() for d in days))
+        return {date.fromisoformat(d): n for d, n in rows}
 
     def tails(self, counts: Mapping[str, int]) -> dict[str, list[date]]:
         """The last `counts[f]` kept days of each feature `f` (read without the rest)."""
@@ -183,14 +173,8 @@ class RelatedStore:
     def _posting_rows(self, features: Collection[str], columns: str) -> list[tuple[str, int, str]]:
         if self._db is None:
             return []
-        wanted = list(features)
-        out = []
-        for at in range(0, len(wanted), PARAMS_AT_ONCE):
-            chunk = wanted[at : at + PARAMS_AT_ONCE]
-            marks = ",".join("?" * len(chunk))
-            query = f"SELECT feature, {columns} FROM postings WHERE feature IN ({marks})"
-            out += self._db.execute(query, chunk).fetchall()
-        return out
+        query = f"SELECT feature, {columns} FROM postings WHERE feature IN ({{marks}})"
+        return select_in(self._db, query, list(features))
 
     def _meta(self, key: str) -> str | None:
         row = self._one("SELECT value FROM meta WHERE key = ?", (key,))

@@ -11,9 +11,9 @@ import sqlite3
 from collections.abc import Callable, Collection
 from typing import Any
 
+from vaultkit.files.batched import select_in
 from vaultkit.files.folder_store import subtree
 
-PARAMS_AT_ONCE = 500  # bound parameters in one statement, well under SQLite's limit
 COLUMNS = "path, day, kind, mtime_ns, size, inode, facts"
 
 
@@ -39,12 +39,7 @@ def rows_of(
     if days is None:
         where, args = (" AND day >= ?", [since]) if since is not None else ("", [])
         return db.execute(query + where, [*kinds, *args]).fetchall()
-    wanted, out = sorted(days), []
-    for at in range(0, len(wanted), PARAMS_AT_ONCE):
-        chunk = wanted[at : at + PARAMS_AT_ONCE]
-        marks = ",".join("?" * len(chunk))
-        out += db.execute(f"{query} AND day IN ({marks})", [*kinds, *chunk]).fetchall()
-    return out
+    return select_in(db, query + " AND day IN ({marks})", sorted(days), *kinds)
 
 
 def nearest_day(

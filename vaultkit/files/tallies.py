@@ -26,11 +26,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from vaultkit.files.batched import PARAMS_AT_ONCE, select_in
+
 PERSON, ANIMAL = "p", "a"
 ENTITY_FIELDS = (("person", "people"), ("project", "projects"))
 SOURCE_KINDS = frozenset({"note", "archived", "extra", "transcript"})
 Entity = tuple[str, str]  # (kind, name): ("person", "Budi"), ("project", "Payments API")
-PARAMS_AT_ONCE = 500  # bound parameters in one statement, well under SQLite's limit
 
 TABLES = (
     "CREATE TABLE IF NOT EXISTS names (name TEXT, kind TEXT, files INTEGER, "
@@ -220,15 +221,12 @@ class Tallies:
     def _counted_months(self) -> dict[str, tuple[int, Counter[str]]]:
         """The months this run changed: their days and topic counts, saved and changed."""
         found: dict[str, tuple[int, Counter[str]]] = {}
-        wanted = sorted(self._months) if self._db is not None else []
-        for at in range(0, len(wanted), PARAMS_AT_ONCE):
-            chunk = wanted[at : at + PARAMS_AT_ONCE]
-            query = (
-                "SELECT month, days, topics FROM months JOIN month_topics USING (month) "
-                f"WHERE month IN ({','.join('?' * len(chunk))})"
-            )
-            assert self._db is not None
-            for month, days, topics in self._db.execute(query, chunk):
+        query = (
+            "SELECT month, days, topics FROM months JOIN month_topics USING (month) "
+            "WHERE month IN ({marks})"
+        )
+        if self._db is not None:
+            for month, days, topics in select_in(self._db, query, sorted(self._months)):
                 found[month] = (days, Counter(json.loads(topics)))
         for month, (days, counts) in self._months.items():
             kept, topics = found.get(month, (0, Counter()))
