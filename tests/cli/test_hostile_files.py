@@ -307,7 +307,7 @@ def test_a_key_given_twice_in_the_config_names_its_line(workspace: Path) -> None
     )
 
 
-def test_lint_fix_waits_for_no_one_and_writes_nothing_while_sync_holds_the_lock(
+def test_lint_fix_writes_nothing_while_a_sync_holds_the_lock_past_the_wait(
     workspace: Path,
 ) -> None:
     note = workspace / MEMORY / "2026-07-02.md"

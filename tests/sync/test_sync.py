@@ -159,7 +159,7 @@ def test_dry_run_writes_nothing(workspace: Path) -> None:
 
 def test_a_second_run_is_refused_while_one_holds_the_lock(workspace: Path) -> None:
     config = load_config(workspace / "memory_config.json")
-    with vault_lock(config.state_dir), pytest.raises(LockedError, match="another vaultkit run"):
+    with vault_lock(config.state_dir), pytest.raises(LockedError, match="waited 5 s"):
         sync(config)
 
 

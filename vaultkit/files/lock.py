@@ -1,35 +1,62 @@
-"""One run at a time per vault: an advisory lock in `.vaultkit/`."""
+"""One run at a time per vault: an advisory lock in `.vaultkit/`.
+
+A run that finds the lock held waits a little (`SHORT_HOLD`) before it gives up: the MCP
+server's writes (`remember`, `save_transcript`) hold it for a fraction of a second, and a cron
+job's sync that met one of them should not fail for it. A long holder (another sync) is still
+reported in one line, after that wait.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 from vaultkit.errors import LockedError
 
+SHORT_HOLD = 5.0  # seconds a run waits for the lock before it says another run holds it
+_FIRST_PAUSE, _LONGEST_PAUSE = 0.02, 0.25
+
 
 @contextlib.contextmanager
-def vault_lock(state_dir: Path) -> Iterator[None]:
-    """Hold the vault's lock for the block; a second run gets LockedError at once, not a wait."""
+def vault_lock(state_dir: Path, *, wait: float = SHORT_HOLD) -> Iterator[None]:
+    """Hold the vault's lock for the block. Held by another process, it is tried again for up to
+    `wait` seconds (0: not at all), then LockedError names the holder's pid."""
     state_dir.mkdir(parents=True, exist_ok=True)
     path = state_dir / "lock"
     fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
+        if not _take(fd, wait):
             holder = os.read(fd, 64).decode("ascii", "replace").strip() or "another process"
+            waited = f"; waited {wait:g} s" if wait > 0 else ""
             raise LockedError(
-                f"another vaultkit run (pid {holder}) is working on this vault; try again later",
+                f"another vaultkit run (pid {holder}) is working on this vault{waited}; "
+                "try again later",
                 path=path,
                 rule="locked",
-            ) from None
+            )
         with contextlib.suppress(OSError):  # who holds it, for the message: a full disk may refuse
             os.ftruncate(fd, 0)
             os.write(fd, str(os.getpid()).encode())
         yield
     finally:
         os.close(fd)  # closing releases the lock, also when the process is killed
+
+
+def _take(fd: int, wait: float) -> bool:
+    """Lock `fd`, trying again with growing pauses until `wait` seconds have passed."""
+    deadline = time.monotonic() + wait
+    pause = _FIRST_PAUSE
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            time.sleep(min(pause, left))
+            pause = min(pause * 2, _LONGEST_PAUSE)
