@@ -19,7 +19,9 @@ day's labels. Overall, per language and per kind:
   error, and how many small-talk days get importance 3 or less;
 - mood accuracy;
 - key lines: the share of `key_lines` some bullet contains (case-insensitive);
-- leaks: `not_bullets` some bullet contains, and bullets that are only a heading of the day.
+- leaks: `not_bullets` some bullet contains, and bullets that are only a heading of the day;
+- related days, where the labels give them (`related`: the earlier days a reader would call
+  related, such as the incident a postmortem is about): the days whose `related_dates` hold one.
 """
 
 from __future__ import annotations
@@ -186,7 +188,15 @@ def day_record(
     record |= bullet_counts(label, summary, headings)
     record["importance"] = summary.importance
     record["mood_ok"] = int(summary.mood == label["mood"])
+    record |= related_counts(label, summary)
     return record
+
+
+def related_counts(label: dict[str, Any], summary: Summary) -> dict[str, int]:
+    """Whether a day with labelled related days has one of them among its `related_dates`."""
+    expected = set(label.get("related") or ())
+    found = {d.isoformat() for d in summary.related_dates}
+    return {"related_hit": int(bool(expected & found)), "related_days": int(bool(expected))}
 
 
 def _missing_counts(label: dict[str, Any]) -> dict[str, int]:
@@ -205,6 +215,8 @@ def _missing_counts(label: dict[str, Any]) -> dict[str, int]:
         "not_bullets_leaked": 0,
         "not_bullets": len(label["not_bullets"]),
         "headings_leaked": 0,
+        "related_hit": 0,
+        "related_days": int(bool(label.get("related"))),
     }
 
 
@@ -272,6 +284,8 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
         "not_bullets_leaked": total["not_bullets_leaked"],
         "not_bullets": total["not_bullets"],
         "headings_leaked": total["headings_leaked"],
+        "related_hit": total["related_hit"],
+        "related_days": total["related_days"],
     }
 
 
@@ -290,6 +304,8 @@ _COUNTS = (
     "not_bullets_leaked",
     "not_bullets",
     "headings_leaked",
+    "related_hit",
+    "related_days",
 )
 
 
@@ -345,6 +361,7 @@ COLUMNS = (
     ("key lines", lambda r: _fmt(r["key_line_coverage"])),
     ("not_bullets leaked", lambda r: f"{r['not_bullets_leaked']}/{r['not_bullets']}"),
     ("headings leaked", lambda r: r["headings_leaked"]),
+    ("related", lambda r: f"{r['related_hit']}/{r['related_days']}"),
 )
 
 
