@@ -29,7 +29,7 @@ from vaultkit.files.saved_rows import every_row, nearest_day, paths_below, row_o
 from vaultkit.files.tallies import Tallies
 from vaultkit.parallel import ordered_map
 
-SCHEMA = 11  # a new schema empties the cache (see CHANGELOG.md)
+SCHEMA = 12  # a new schema empties the cache (see CHANGELOG.md)
 
 # A row: the file's day (YYYY-MM-DD, "" when not known), kind, mtime_ns, size, inode, facts.
 Row = tuple[str, str, int, int, int, str]

@@ -7,8 +7,9 @@ say what happened). A candidate scores for what a summary keeps:
 - an event: a decision or an incident (2), a delivery, a migration, money, a deadline (1.5),
   an agreement, trouble, an explicit "important", news told with its time ("yesterday I went",
   "kemarin") (1 each);
-- a write-up's key line, labelled as its cause, impact, decision or follow-up ("Akar masalah:",
-  "Impact:", "Keputusan:") (1.5), also when a note's "- Impact: ..." reads as a turn;
+- a write-up's key line, labelled as its cause, impact, fix, decision or follow-up ("Akar
+  masalah:", "Impact:", "Fix:", "Keputusan:") (1.5), also when a note's "- Impact: ..." reads
+  as a turn; and an outage's opening line, what happened with its time or duration (1.5);
 - a lead: the note's prose line that opens it or a section, when it holds an event
   ("Production outage on the Payments API, 14:12 to 14:49 (37 minutes).") (1);
 - facts: numbers, amounts, times and dates (1), one more for an impact, an amount or a
@@ -18,7 +19,7 @@ say what happened). A candidate scores for what a summary keeps:
   summarizer's cosine), which weigh half as much each time a picked bullet covers them
   (SumBasic's update), so the bullets cover the day instead of repeating its main thread;
 - and down: small talk or a reminder (-2, unless the line also holds an event), a greeting
-  (-1.5), a line saying nothing happened ("Nggak ada kerjaan penting", -2), a question (-1),
+  at its start (-1.5), a line saying nothing happened ("Nggak ada kerjaan penting", -2), a question (-1),
   a line too short to say anything (-2), the assistant's filler (-1).
 
 Key lines that score above nothing are picked first (what a write-up labels as its cause, its
@@ -57,7 +58,8 @@ _LETTER = re.compile(r"[^\W\d_]")
 _KEY_LABEL = re.compile(
     r"^\W*(?:(?:preliminary\s+)?root cause|cause|akar masalah|penyebab|impact|dampak|"
     r"decision|decided|keputusan|diputuskan|follow-?ups?|action items?|next steps?|"
-    r"tindak lanjut|owner|pic)\b[^:]{0,20}:",
+    r"tindak lanjut|owner|pic|fix|fixed|the fix|resolution|resolved|mitigation|workaround|"
+    r"perbaikan|solusi|mitigasi|penanganan)\b[^:]{0,20}:",
     re.IGNORECASE,
 )
 
@@ -76,12 +78,14 @@ class Candidate:
 
 
 def bullets(
-    lines: list[Line], names: list[str], assistant: frozenset[str]
+    lines: list[Line], names: list[str], assistant: frozenset[str], leisure: bool = False
 ) -> tuple[tuple[str, ...], list[Candidate]]:
     """The day's bullets and the scored candidates they were picked from (best first).
 
     `names` are the day's people and terms; `assistant` the speakers whose greetings and
-    questions are filler (they still count when they state a fact)."""
+    questions are filler (they still count when they state a fact). On a day of `leisure` (small
+    talk, errands) its small talk is what happened: not marked down, and banter about work
+    (a joke, a question about an outage) is marked down further."""
     speakers = {term_key(line.speaker) for line in lines if line.speaker}
     named = [n for n in names if term_key(n) not in speakers]
     labels = {line.context for line in lines if line.labelled and len(line.context) <= LABEL_CHARS}
@@ -102,7 +106,17 @@ def bullets(
 
     leads = _leads(lines)
     candidates = [
-        _score(line, i, sentence, ts, names_in, assistant, topic, line.order in leads and i == 0)
+        _score(
+            line,
+            i,
+            sentence,
+            ts,
+            names_in,
+            assistant,
+            topic,
+            line.order in leads and i == 0,
+            leisure,
+        )
         for (line, i, sentence), ts in zip(said, terms, strict=True)
     ]
     if not candidates:
@@ -187,6 +201,7 @@ def _score(
     assistant: frozenset[str],
     day: _Topic,
     lead: bool,
+    leisure: bool = False,
 ) -> Candidate:
     """`names` counts the day's people and terms (as `term_key`s) a folded sentence holds.
     Events count as the sentence says them plainly (`frames`): not joked about or asked."""
@@ -217,7 +232,10 @@ def _score(
             add(1.0, "an impact, an amount or a duration")
     key = bool(_KEY_LABEL.match(sentence) or (i == 0 and _KEY_LABEL.match(line.said)))
     if key:
-        add(1.5, "a cause, an impact, a decision or what follows")
+        add(1.5, "a cause, an impact, a fix, a decision or what follows")
+    elif (hits["incident"] or hits["trouble"]) and minutes_in(sentence):
+        key = True  # what happened, when and for how long: an outage's opening line
+        add(1.5, "what happened, when and how long")
     named = names(term_key(sentence))
     if named:
         add(0.75 * min(named, 3), f"{named} names")
@@ -226,14 +244,14 @@ def _score(
     if lead and any(hits[c] for c in _WEIGHTY):
         add(1.0, "opens the note or a section with an event")
     weighty = any(hits[c] for c in _WEIGHTY)
-    if (said["small_talk"] or said["reminder"]) and not weighty:
+    if (said["small_talk"] or said["reminder"]) and not weighty and not leisure:
         add(-2.0, "small talk or a reminder")
-    if said["greeting"] and not weighty:
+    if _greets(sentence) and not weighty:
         add(-1.5, "a greeting")
     if said["quiet"] and not weighty:
         add(-2.0, "says nothing happened")
     if plain != sentence and any(said[c] > hits[c] for c in _WEIGHTY):
-        add(-1.0, "an event joked about or asked")
+        add(-2.0 if leisure else -1.0, "an event joked about or asked")
     if sentence.rstrip().endswith("?"):
         add(-1.0, "a question")
     if len(sentence) < 25:
@@ -243,6 +261,12 @@ def _score(
     text = unticked(f"{line.speaker}: {sentence}" if line.speaker else sentence)
     kept = topic if topic >= 0.05 else 0.0
     return Candidate(text, score, (line.order, i), tuple(reasons), kept, terms, key and score > 0)
+
+
+def _greets(sentence: str) -> bool:
+    """Whether a sentence opens with a greeting ("Pagi semua", "Thanks, Rina"); a greeting's
+    word later in it is a time or a courtesy ("deploy Senin pagi", "nanti makasih ke Budi")."""
+    return bool(signals(" ".join(sentence.split()[:3]))["greeting"])
 
 
 def _leads(lines: list[Line]) -> set[int]:

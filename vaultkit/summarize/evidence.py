@@ -46,6 +46,11 @@ _SHOPS = (
     r"Bakso|Warung|Warteg|Sate|Soto|Mie|Mi|Nasi|Kedai|Toko|Depot|Martabak|Pecel|Ayam|Bebek|"
     r"Kopi|Kupat|Seblak|Gudeg|Rawon|Lontong|Bubur|Es|Roti|Salon|Bengkel|Laundry"
 )
+_TITLE_WORDS = frozenset(t.casefold().rstrip("\\.?") for t in TITLES.split("|"))
+# The author speaking of themself: a turn of theirs names no one else.
+FIRST_PERSON = frozenset(
+    "gw gue gua guwe w aku ak ku saya ane sy i me myself author penulis".split()
+)
 TITLED = re.compile(rf"\b(?:{TITLES})[ \t]+({NAME})")
 _SHOP_BEFORE = re.compile(rf"\b(?:{_SHOPS})\s+$")
 BEFORE = re.compile(
@@ -57,10 +62,13 @@ BEFORE = re.compile(
 )
 _SPEECH_AFTER = (
     r"said|says|told|asked|wants|thinks|suggested|replied|mentioned|emailed|called|sent|"
-    r"from the|\(the|\(a|\(an|bilang|nanya|minta|usul|ngusulin|cerita|ngabarin|setuju|jawab|"
-    r"bales|balas|kirim|datang|dateng|ikut|nelpon|telpon|chat|ngajak|ngeledek|\(si|\(temen|"
-    r"\(adik|\(kakak"
+    r"from the|\(the|\(a|\(an|bilang|nanya|minta(?![ \t]+makan)|usul|ngusulin|cerita|ngabarin|"
+    r"setuju|jawab|bales|balas|kirim|datang|dateng|ikut|nelpon|telpon|chat|ngajak|ngeledek|"
+    r"\(si|\(temen|\(adik|\(kakak"
 )
+# Words after a name that are as often nouns ("Detail chat malam itu", "Update call jam 3"): a
+# sentence's first capital before one is no name by that alone.
+_NOUN_LIKE_AFTER = frozenset("chat cerita kirim datang dateng ikut telpon call sent usul".split())
 # Verbs a person does and a tool does not: a name before one is someone's.
 _DEEDS_AFTER = (
     r"resigned|resigns|resign|quit|quits|joined|joins|approved|approves|agreed|agrees|"
@@ -102,6 +110,7 @@ _LIFE_BEFORE = re.compile(
 )
 _LIFE_AFTER = re.compile(  # what an animal does; the name is the last one before it
     r"\b(?i:muntah bulu|meong|meow|purred|purrs|ngeong|gonggong|barked|barks|hairball|"
+    r"minta makan|begging for food|grooming|steril|vaksin|"
     r"to the vet|ke vet|ke dokter hewan|ke petshop|ke pet shop|to the groomer)\b"
 )
 _NAME_BEFORE = re.compile(rf"({NAME})(?:\s+(?![A-Z])\S+){{0,3}}\s+$")
@@ -137,14 +146,26 @@ class VaultNames:
         return list(dict.fromkeys(m.group(0) for m in self._pattern.finditer(text)))
 
 
+def speaker_name(speaker: str) -> str | None:
+    """The person a turn's speaker names, as a name without its title ("Pak Budi: ..." is
+    Budi's turn); None for the author's own first person ("Gw: ...", "Aku: ...", "Me: ...")."""
+    words = speaker.split()
+    while len(words) > 1 and words[0].casefold().rstrip(".") in _TITLE_WORDS:
+        words = words[1:]
+    if words[0].casefold() in FIRST_PERSON:
+        return None
+    return " ".join(words)
+
+
 def name_evidence(lines: list[Line], looks_like_name: Callable[[str], bool]) -> NameEvidence:
     """The evidence of a day's (or a file's) lines; `looks_like_name` tells a speaker who is a
     name from a label (`Trigger:`)."""
     persons: set[str] = set()
     animals: set[str] = set()
     for line in lines:
-        if line.speaker and line.source == "chat" and looks_like_name(line.speaker):
-            persons.add(line.speaker)
+        name = speaker_name(line.speaker) if line.speaker else None
+        if name and line.source == "chat" and looks_like_name(name):
+            persons.add(name)
         if line.heading:
             continue
         text = line.said
@@ -181,8 +202,19 @@ def cued_people(text: str) -> list[re.Match[str]]:
             if not in_longer_name(
                 text[max(0, m.start(1) - 40) : m.start(1)], text[m.end(1) : m.end(1) + 40]
             )
+            and not (pattern is AFTER and _noun_after_a_first_capital(text, m))
         )
     return sorted(found, key=lambda m: (m.start(1), m.re is not TITLED))
+
+
+def _noun_after_a_first_capital(text: str, match: re.Match[str]) -> bool:
+    """A sentence's first word before a word that is as often a noun ("Detail chat ..."): the
+    capital is the sentence's, the cue may be no verb."""
+    word = text[match.end(1) :].split(None, 1)
+    if not word or word[0].casefold() not in _NOUN_LIKE_AFTER:
+        return False
+    head = text[max(0, match.start(1) - 80) : match.start(1)].rstrip(" \t\"'(*_-")
+    return not head or head.endswith("\n") or head[-1] in ".!?:"
 
 
 def _cued(text: str) -> list[str]:

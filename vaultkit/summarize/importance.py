@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from vaultkit.summarize.mood import mood_of_hits
 from vaultkit.summarize.text import Line, sentences
-from vaultkit.text.frames import jokes, said_plainly
+from vaultkit.text.frames import jokes, plans, routine, said_plainly
 from vaultkit.text.lexicon import signals
 
 QUIET = "a quiet day, as the day says"
@@ -65,6 +65,17 @@ BIG_MONEY = re.compile(
     re.IGNORECASE,
 )
 _DIGIT = re.compile(r"\d")
+_EARLIER = re.compile(
+    r"\b(?:yesterday|last (?:week|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+    r"the other day|kemarin|kemaren|kmrn|minggu lalu|pekan lalu|(?:senin|selasa|rabu|kamis|jumat|"
+    r"sabtu|minggu) lalu|tempo hari)\b",
+    re.IGNORECASE,
+)
+_TODAY = re.compile(
+    r"\b(?:today|this morning|this afternoon|tonight|just now|right now|hari ini|tadi|barusan|"
+    r"sekarang|pagi ini|siang ini|sore ini|malam ini)\b",
+    re.IGNORECASE,
+)
 _DRILL = re.compile(r"\b(?:drill|simulation|tabletop|rehearsal|latihan|simulasi|gladi)\b", re.I)
 _FINAL = re.compile(r"\b(?:final|approved|disetujui|di-acc|acc|sign(?:ed)? off|greenlit)\b", re.I)
 
@@ -102,7 +113,7 @@ def weigh_day(
     per, headings, mine = _sentences(lines, terms, assistant)
     features: list[Feature] = [_base(per, bool(terms))]
     quiet = features[0].name == QUIET
-    features += _events(per + headings, quiet)
+    features += _events(per + _titling_work(headings, per), quiet)
     work = features[0].value >= 3
     if n_people >= 3 and features[0].value >= 4:
         features.append(Feature(f"{n_people} people involved", 0.5, bonus=True))
@@ -139,12 +150,19 @@ def _sentences(
             hits = [signals(t) for t in said]
         else:
             context = signals(line.context) if line.context else None
-            read = [_Sentence(t, terms, context, joking) for t in said]
+            read = [_Sentence(t, terms, context, joking, line.section) for t in said]
             per += read
             hits = [_laughing(s.said) if joking else s.said for s in read]
         if line.speaker not in assistant:
             mine += hits
     return per, headings, mine
+
+
+def _titling_work(headings: list[_Sentence], per: list[_Sentence]) -> list[_Sentence]:
+    """The headings whose sections speak of work: a heading titles what stands under it, so
+    "## Incident: checkout" over an outage's lines weighs, "## Infra chat" over lunch does not."""
+    working = {s.section for s in per if s.about_work}
+    return [h for h in headings if h.text in working]
 
 
 def _laughing(hits: Counter[str]) -> Counter[str]:
@@ -166,12 +184,21 @@ class _Sentence:
         terms: list[str],
         context: Counter[str] | None = None,
         joking: bool = False,
+        heading: str = "",
     ) -> None:
         self.text = text
         self.joking = joking
+        self.section = heading  # the heading of the section it stands in
         plain = "" if joking else said_plainly(text)
         self.said = signals(text)  # every word of it, for the mood
         self.hits = signals(plain) if plain != text else self.said
+        done, coming = plans(plain)
+        self.plan = ""  # what it plans: an incident's window, a migration
+        if coming:
+            self.hits, self.plan = _planned_apart(self.hits, done, coming)
+        if self.hits["decision"] and routine(plain):
+            self.hits = Counter(self.hits)
+            self.hits["work"] += self.hits.pop("decision")
         folded = text.casefold()
         self.named = any(t.casefold() in folded for t in terms) and not joking
         around = context or Counter()
@@ -236,12 +263,32 @@ class _Sentence:
     @property
     def incident(self) -> bool:
         """An incident said outright, or trouble in production, or with a counted impact; a
-        drill or a simulation is none."""
-        if not (self.hits["incident"] or self.hits["trouble"]) or _DRILL.search(self.text):
+        drill or a simulation is none, and neither is one in a sentence of small talk with no
+        sign of harm ("akar masalah: kurang kafein", "the AC is down again")."""
+        said = self.hits["incident"] - self.hits["postmortem"]  # a write-up is no outage
+        if not (said or self.hits["trouble"]) or _DRILL.search(self.text):
             return False
-        if self.hits["incident"]:
+        if self.hits["small_talk"] and not self.signs:
+            return False
+        if said:
             return True
         return bool(self.hits["production"]) or (self.counted and bool(IMPACT.search(self.text)))
+
+
+# The events a plan word puts off: a migration "next week" or a downtime "window" has not
+# happened. A decision, money, a deadline or a hire are made today whatever their date is.
+_PUT_OFF = ("incident", "trouble", "migration", "completion", "production")
+
+
+def _planned_apart(hits: Counter[str], done: str, coming: str) -> tuple[Counter[str], str]:
+    """A sentence's hits less the events of its planned clauses, and what those plan."""
+    happened = signals(done)
+    later = signals(coming)
+    kept = Counter(hits)
+    for category in _PUT_OFF:
+        kept[category] = happened[category]
+    plan = "migration" if later["migration"] else "incident" if later["incident"] else ""
+    return kept, plan
 
 
 def _base(per: list[_Sentence], named: bool) -> Feature:
@@ -284,9 +331,19 @@ def _events(per: list[_Sentence], quiet: bool = False) -> list[Feature]:
         discussed = [
             s for s in per if s.hits["migration"] and (s.named or s.hits["work"]) and not s.small
         ]
+        planned = [s for s in per if s.plan and not s.small]
         if discussed:
             out.append(Feature("a migration or the architecture discussed", 5.0, discussed[0].text))
+        elif planned:
+            about = any(s.plan == "migration" for s in planned)
+            name = "a migration planned" if about else "work planned (a maintenance window)"
+            out.append(Feature(name, 6.0 if about else 5.0, planned[0].text))
     incidents = [s for s in per if s.incident and (not quiet or s.signs)]
+    reviews = [s for s in per if s.hits["postmortem"] and not s.small]
+    if reviews and _retold(reviews + incidents):
+        # The day after an outage: its postmortem retells the duration and the harm.
+        incidents = []
+        out.append(Feature("a postmortem", 6.0, reviews[0].text))
     if incidents:
         minutes = max(s.minutes for s in incidents)
         level = 7.0
@@ -304,6 +361,13 @@ def _events(per: list[_Sentence], quiet: bool = False) -> list[Feature]:
             level += 1
         out.append(Feature("money", level, money[0].text))
     return out
+
+
+def _retold(said: list[_Sentence]) -> bool:
+    """Whether a postmortem's day tells its outage as an earlier day's ("Postmortem buat
+    Checkout API kemarin") and none of it as today's."""
+    earlier = any(_EARLIER.search(s.text) for s in said)
+    return earlier and not any(_TODAY.search(s.text) for s in said)
 
 
 def _people_events(per: list[_Sentence]) -> list[Feature]:

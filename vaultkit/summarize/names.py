@@ -43,6 +43,7 @@ NOT_NAMES = (
     his her their its kita gw aku saya kami mereka dia abis terus habis jadi tapi udah sudah belum
     sama dan atau yang ada mau bisa semua akhirnya mom dad mama papa ayah bunda adik adek sepupu
     nenek kakek eyang cousin sister brother she he they we you it him them i i'm i'll i've i'd
+    gue gua ane
     kakak someone somebody everyone everybody anyone anybody nobody seseorang wow yep yup yeah nope oh ah ahh aww omg lol haha congrats congratulations absolutely
     totally cool awesome bye right well wah waduh anjir duh oops yay woah whoa sorry please
     thank welcome definitely exactly indeed""".split()
@@ -61,7 +62,12 @@ PLACES = frozenset(
     barcelona milan boston chicago seattle denver miami toronto vancouver
     mexico brazil canada america usa europe asia africa australia japan korea china india
     thailand vietnam philippines france germany italy spain england ireland netherlands
-    hawaii california texas florida""".split()
+    hawaii california texas florida indonesia singapura jepang korea cina tiongkok amerika
+    eropa inggris belanda jerman perancis prancis australia arab saudi mekkah madinah turki
+    vietnam filipina taiwan hongkong kalimantan sumatra sumatera jawa sulawesi papua nusantara
+    solo sidoarjo gresik malang kediri madiun cirebon tasikmalaya garut sukabumi purwokerto
+    pekanbaru pontianak balikpapan samarinda banjarmasin manado ambon kupang mataram denpasar
+    lampung jambi bengkulu aceh""".split()
 )
 _SUFFIXES = re.compile(r"(?:'s|'|\u2019s|-(?:nya|lah|kah|pun|mu|ku|like|based|ish|style))$", re.I)
 _OPENERS = "\"'([{\u201c\u2018*_"
@@ -209,3 +215,9 @@ def _names_nothing(word: str) -> bool:
         or _QUARTER_OR_LEVEL.fullmatch(word) is not None
         or (len(word) == 1 and word.isupper())
     )
+
+
+def names_nothing(name: str) -> bool:
+    """Whether every word of a name names nothing: the calendar, a title, a pronoun, a quarter
+    or a level ("Jumat", "Mbak", "Q1", "SEV2")."""
+    return all(_names_nothing(word) for word in name.split())

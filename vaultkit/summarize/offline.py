@@ -35,6 +35,7 @@ from vaultkit.text.vocabulary import Vocabulary, term_key
 
 __all__ = ["MAX_DAY_CHARS", "Explanation", "OfflineSummarizer", "importance", "mood"]
 
+LEISURE = 3  # the importance of a day of small talk, errands and chores, at most
 MAX_DAY_CHARS = 2_000_000
 """The most of a day the offline summarizer reads: its note, then its transcripts, up to this
 many characters (2 MB of plain text, about 4 s of work on a 2-vCPU machine, where its time per
@@ -124,7 +125,8 @@ class OfflineSummarizer:
             name for name in _speakers(lines) if self.vocabulary.is_ignored_person(name)
         )
         reading = weigh_day(lines, len(people), work, assistant)
-        picked, candidates = bullets(lines, [*people, *terms], assistant)
+        leisure = reading.importance <= LEISURE  # its small talk is what the day was
+        picked, candidates = bullets(lines, [*people, *terms], assistant, leisure)
         fields = DayFields(
             people=people,
             projects=(*known["projects"], *unknown["projects"]),

@@ -38,8 +38,9 @@ from vaultkit.summarize.evidence import (
     VaultNames,
     cued_people,
     name_evidence,
+    speaker_name,
 )
-from vaultkit.summarize.names import ProperName
+from vaultkit.summarize.names import ProperName, names_nothing
 from vaultkit.summarize.needles import Needles
 from vaultkit.summarize.text import Line, TokenPattern
 from vaultkit.text.vocabulary import Vocabulary, term_key, unique
@@ -68,7 +69,8 @@ _LABELS = frozenset(
     reminder update error warning info debug plan next decision incident catatan keputusan
     dampak penyebab rencana hasil tindak lanjut jadwal target storage ingress nodes node budget
     agenda owner pic deadline timeline user users assistant system bot ai human me you
-    penulis pengguna asisten""".split()
+    penulis pengguna asisten team tim squad group grup channel semua all anak-anak
+    backend frontend infra ops devops product design qa mobile data finance hr legal""".split()
 )
 
 
@@ -86,14 +88,16 @@ def people_of(
     found: list[str] = []
     turns: dict[tuple[str, str], int] = Counter()
     for line in lines:
-        if line.speaker:
-            turns[(line.source, line.speaker)] += 1
+        name = speaker_name(line.speaker) if line.speaker else None
+        if name:
+            turns[(line.source, name)] += 1
     for (source, speaker), count in turns.items():
         if vocabulary.is_known_person(speaker):
             found.append(vocabulary.person(speaker))
         elif _looks_like_name(speaker) and (source == "chat" or count >= 2):
             found.append(speaker)
-    text = "\n".join(line.text for line in lines)
+    # Headings are titles ("## Infra chat"), not sentences: their words cue no one.
+    text = "\n".join(line.text for line in lines if not line.heading)
     said = "\n".join(line.said for line in lines)
     mentions = list(vocabulary.find_people_at(said))
     found += unique(name for name, _ in mentions)
@@ -193,6 +197,7 @@ def _looks_like_name(speaker: str) -> bool:
         speaker[0].isupper()
         and term_key(speaker) not in _LABELS
         and term_key(words[0]) not in _LABELS
+        and not names_nothing(speaker)  # "Senin:", "Mbak:", "Everyone:"
         and not any(part.isupper() and len(part) > 1 for part in words)
         and all(w[0].isupper() for w in words)
     )
@@ -244,7 +249,8 @@ def why_person(
     """Why a day lists `name` as a person: the first evidence it has, as `vaultkit explain`
     shows it ("a chat's speaker", "a title: Pak Hendra", "named by other days")."""
     for line in lines:
-        if line.speaker and vocabulary.person(line.speaker) == name:
+        speaker = speaker_name(line.speaker) if line.speaker else None
+        if speaker and vocabulary.person(speaker) == name:
             return "speaks in a chat" if line.source == "chat" else "speaks in the note"
     if vocabulary.is_known_person(name):
         return "a known person (people.known, people.aliases)"

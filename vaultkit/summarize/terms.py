@@ -23,7 +23,7 @@ import re
 from bisect import bisect_left, insort
 from collections import Counter
 
-from vaultkit.summarize.names import PLACES, ProperName, parts_of_longer
+from vaultkit.summarize.names import NOT_NAMES, PLACES, ProperName, names_nothing, parts_of_longer
 from vaultkit.summarize.text import Line, TokenPattern, sentences
 from vaultkit.text.frames import jokes, said_plainly
 from vaultkit.text.lexicon import signals
@@ -343,6 +343,10 @@ def _acceptable(name: str, key: str, vocabulary: Vocabulary, people: set[str]) -
     if _HOST_OR_FIELD.fullmatch(name) or _MONEY.match(name):
         return False
     if key in _COMMON or key in _WORDS or key in people or name.replace(".", "").isdigit():
+        return False
+    # The calendar, titles, pronouns and places are no tool whatever the words around them say
+    # ("deploy Senin pagi", "pindah ke Indonesia", "Mbak", "Q1").
+    if key in NOT_NAMES or key in PLACES or names_nothing(name):
         return False
     if vocabulary.lookup(name) is not None or vocabulary.is_known_person(name):
         return False

@@ -44,6 +44,7 @@ class Line:
     item: bool = False  # a list item
     indent: int = 0
     context: str = ""  # the heading or label (`Jangan lupa:`, `- 1:1 with Budi:`) above it
+    section: str = ""  # the heading of the section it stands in
 
     @property
     def labelled(self) -> bool:
@@ -69,7 +70,7 @@ def day_lines(day: DayInput) -> list[Line]:
 def _lines(body: str, source: str, start: int) -> list[Line]:
     out: list[Line] = []
     in_fence = False
-    context = ""
+    context = section = ""
     label: tuple[int, str] | None = None
     for raw in body.split("\n"):
         if _FENCE.match(raw):
@@ -82,8 +83,8 @@ def _lines(body: str, source: str, start: int) -> list[Line]:
             continue
         heading = _HEADING.match(raw)
         if heading:
-            context = clean(heading.group(1))
-            out.append(Line(context, None, source, start + len(out), True))
+            context = section = clean(heading.group(1))
+            out.append(Line(context, None, source, start + len(out), True, section=section))
             continue
         mark = _LIST_MARK.match(raw)
         rest = raw[mark.end() :] if mark else raw
@@ -104,7 +105,7 @@ def _lines(body: str, source: str, start: int) -> list[Line]:
             context = ""
         order = start + len(out)
         under = label[1] if label else context
-        out.append(Line(text, speaker, source, order, False, bool(mark), indent, under))
+        out.append(Line(text, speaker, source, order, False, bool(mark), indent, under, section))
         if mark and not speaker and text.endswith(":"):
             label = (indent, text)  # "- 1:1 with Budi:" and its nested items
     return out

@@ -4,6 +4,11 @@ parah, Fajar curang. Ketawa semua"), a migration in quotes ("Gilang is 'migratin
 one asked about or supposed ("kalo Postgres kita pindah ke Aurora gimana?", "maybe we migrate
 next year") is no event of the day; its words still tell what the day talked about. Negation
 is the lexicon's (`text.lexicon`: "no outage today", "bukan insiden").
+
+A plan is a third kind (`planned`): "rencana migrasi minggu depan", "Target kasar akhir Maret",
+"downtime window maksimal 1 jam, Jumat depan", "we will move to K3s next week". It says what is
+to happen, not what did: a migration planned or a maintenance window booked is work of the day,
+worth less than the event it plans, and no incident at all.
 """
 
 from __future__ import annotations
@@ -28,6 +33,50 @@ _SUPPOSED = re.compile(
     r"kabarnya)\b",
     re.IGNORECASE,
 )
+
+
+# What is still to come: a plan, a target, a schedule, the future tense, "not yet".
+_PLANNED = re.compile(
+    r"\b(?:rencana(?:nya)?|direncanakan|berencana|ngerencanain|target(?:nya)?|ditargetkan|"
+    r"targetin|akan|bakal|nanti|minggu depan|bulan depan|tahun depan|pekan depan|besok|lusa|"
+    r"(?:senin|selasa|rabu|kamis|jumat|sabtu|minggu) depan|dijadwalkan|dijadwalin|"
+    r"terjadwal|jadwal(?:nya)?|belum|mau|pengen|ingin|"
+    r"plan|plans|planned|planning|planning to|will|won't|going to|gonna|scheduled|"
+    r"next (?:week|month|year|quarter|sprint|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday)|tomorrow|upcoming|target|targets|targeted|not yet|proposed|roadmap|"
+    r"(?:maintenance|downtime|change|release) window)\b",
+    re.IGNORECASE,
+)
+# Where one clause of a sentence ends and the next begins: a plan word governs its own clause
+# ("down 47 menit, Budi akan nulis postmortem" is an outage and a plan).
+_CLAUSE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+|\s+(?i:tapi|but|terus|then)\s+")
+
+
+def plans(sentence: str) -> tuple[str, str]:
+    """A sentence's clauses that say what is or was (the first) and what is still to come
+    (the second: a plan, a target, a schedule, "not yet"), each joined with spaces."""
+    done: list[str] = []
+    coming: list[str] = []
+    for clause in _CLAUSE.split(sentence):
+        (coming if _PLANNED.search(clause) else done).append(clause)
+    return " ".join(done), " ".join(coming)
+
+
+# An approval of the day's paperwork ("udah gw approve dokumen handover", "approved 3 PRs",
+# "acc cuti"): routine work whatever its verb, no decision.
+_ROUTINE = re.compile(
+    r"\b(?:approve[sd]?|approving|di-?approve|di-?acc|acc|sign(?:ed)? off(?: on)?|ttd|tanda ?tangan|"
+    r"reviewed|review|merged)\b(?:\s+\S+){0,3}?\s+(?:dokumen|document|documents|doc|docs|prs?|"
+    r"pull requests?|mrs?|merge requests?|handover|serah terima|cuti|leave|timesheets?|"
+    r"reimburse(?:ment)?s?|expenses?|klaim|claims?|notulen|minutes|slides?|deck|draft|"
+    r"izin|absen(?:si)?|lembur|overtime|jadwal|schedule|invoice kecil)\b",
+    re.IGNORECASE,
+)
+
+
+def routine(sentence: str) -> bool:
+    """Whether a sentence approves or reviews the day's paperwork (a document, a PR, leave)."""
+    return _ROUTINE.search(sentence) is not None
 
 
 def jokes(line: str) -> bool:

@@ -61,6 +61,9 @@ LEXICON: dict[str, tuple[str, ...]] = {
         "pindah cluster", "arsitektur", "rombak", "perombakan", "dirombak", "ganti ke",
         "diganti ke",
     ),
+    # A write-up of an incident after it: follow-up work, not the outage itself. Its words are
+    # incident words too (a search for one finds the other); the importance tells them apart.
+    "postmortem": ("postmortem", "post-mortem", "post mortem"),
     # Words of ordinary work: a day holding them is a working day (4-6), whatever else it holds.
     "work": (
         "meeting", "meetings", "standup", "stand-up", "sync", "review", "reviewed", "pr",
@@ -145,7 +148,8 @@ LEXICON: dict[str, tuple[str, ...]] = {
         "papa", "ayah", "cuti", "santai", "rebahan", "nongkrong", "martabak", "sate", "bakso",
         "mie", "nasi goreng", "kondangan", "arisan", "mudik", "lebaran",
         "karaoke", "song", "songs", "sang", "singing", "concert", "band", "lagu", "nyanyi",
-        "konser",
+        "konser", "kafein", "caffeine", "ngopi", "sunscreen", "sunblock", "hujan", "rain",
+        "tanaman", "plants", "kopi susu", "es teh", "boba", "snack", "jajan",
     ),
     # A day that calls itself quiet: at most a little work, whatever it mentions in passing.
     "quiet": (
@@ -189,11 +193,14 @@ PENDING = frozenset(
     "to will whether should must let's lets still harus perlu nanti akan bakal masih".split()
 )
 _PENDING_CATEGORIES = frozenset({"decision", "agreement"})
+# What a sentence talks about, negated or not: "not enough caffeine" is still about coffee.
+_TOPICS = frozenset({"small_talk"})
 _TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*\??")
 
 
 MOODS = (
-    "stressed", "frustrated", "tired", "relieved", "excited", "productive", "happy", "relaxed",
+    "stressed", "frustrated", "sad", "tired", "relieved", "excited", "productive", "happy",
+    "relaxed",
 )  # fmt: skip
 
 FEELINGS: dict[str, tuple[str, ...]] = {
@@ -208,6 +215,13 @@ FEELINGS: dict[str, tuple[str, ...]] = {
         "irritating", "fed up", "pissed", "angry", "sick of", "infuriating",
         "kesel", "kesal", "bete", "sebel", "sebal", "nyebelin", "gregetan", "ngeselin", "emosi",
         "dongkol", "jengkel", "marah", "geram",
+    ),
+    # Sadness: a loss, bad news, grief, a disappointment felt (not an annoyance: frustrated).
+    "sad": (
+        "sad", "sadly", "so sad", "heartbroken", "heartbreaking", "grieving", "grief", "devastated",
+        "gutted", "depressed", "down in the dumps", "miss her", "miss him", "cried", "crying",
+        "in tears", "teary", "sedih", "sedihnya", "nangis", "menangis", "berduka", "duka",
+        "patah hati", "galau", "kecewa", "nyesek", "mewek", "terpukul",
     ),
     "tired": (
         "tired", "exhausted", "exhausting", "drained", "sleepy", "burned out", "burnt out",
@@ -241,6 +255,12 @@ FEELINGS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 
 HINTS: dict[str, tuple[str, ...]] = {
+    "sad": (
+        "bad news", "passed away", "rest in peace", "funeral", "in the hospital",
+        "hospitalized", "kabar buruk", "kabar ga enak", "kabar gak enak", "kabar nggak enak",
+        "meninggal", "wafat", "innalillahi", "pemakaman", "melayat", "masuk rumah sakit",
+        "dirawat", "opname",
+    ),
     "relieved": (
         "no harm done", "nothing lost", "all good now", "back to normal", "crisis averted",
         "aman semua", "semua aman", "udah aman", "sudah aman", "normal lagi", "ga jadi masalah",
@@ -377,6 +397,8 @@ def _negated(tokens: list[str], i: int, category: str = "") -> bool:
     """Whether the word at i follows a negation within three words ("not decided", "no big
     decision", "belum ada keputusan", "nggak ada kerjaan penting", "hampir outage"), or for a
     decision a word that leaves it pending within two ("have to decide", "perlu diputuskan")."""
+    if category in _TOPICS:
+        return False
     pending = category in _PENDING_CATEGORIES
     return any(
         tokens[j] in NEGATIONS

@@ -1,0 +1,218 @@
+"""What a day's statements say happened, and what they only plan, approve as routine, retell or
+joke about, in English and Indonesian; who speaks as the author; what a sad day is; which lines
+a day's bullets lead with."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from tests.summarize.test_day_reading import read, terms_of
+from vaultkit.summarize.evidence import speaker_name
+from vaultkit.text.frames import plans, routine
+
+INCIDENT_EN = """# Incident
+Checkout API down 10:12-10:59 WIB (47 minutes), 1,240 orders failed.
+- Root cause: the Redis pool ran out after Monday morning's deploy.
+- Fix: pool size raised to 200, redeployed at 11:30.
+"""
+INCIDENT_ID = """# Insiden
+Checkout API down 10:12-10:59 WIB (47 menit), 1.240 order gagal.
+- Akar masalah: connection pool Redis habis gara-gara deploy Senin pagi.
+- Fix: pool size dinaikin ke 200, udah deploy ulang jam 11:30.
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "done", "coming"),
+    [
+        ("Downtime window maksimal 1 jam, rencana Jumat depan.", "", "Downtime window"),
+        ("We will move the cluster to K3s next week.", "", "will move"),
+        ("Checkout down 47 menit, Budi akan nulis postmortem", "Checkout down 47 menit", "akan"),
+        ("The outage lasted 47 minutes; Budi will write it up", "The outage lasted", "will"),
+        ("Migrasi ke Postgres 16 selesai jam 22:00.", "Migrasi", ""),
+    ],
+)
+def test_a_plan_word_governs_its_own_clause(sentence: str, done: str, coming: str) -> None:
+    said, planned = plans(sentence)
+    assert said.startswith(done) if done else said == ""
+    assert coming in planned if coming else planned == ""
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "- Target kasar migrasi ke PostgreSQL 16 akhir Maret. Belum fix.\n- Review 2 PR.",
+        "- Rough target: migrate to PostgreSQL 16 by the end of March, nothing fixed yet.\n"
+        "- Reviewed 2 PRs.",
+    ],
+)
+def test_a_planned_migration_weighs_less_than_one_carried_out(note: str) -> None:
+    planned = read(note)
+    done = read(note.replace("Target kasar migrasi", "Migrasi").replace(
+        "Rough target: migrate", "Migrated"
+    ).replace("akhir Maret. Belum fix", "selesai semalam").replace(
+        "by the end of March, nothing fixed yet", "last night, done"
+    ))  # fmt: skip
+    assert planned.fields.importance <= 6
+    assert done.fields.importance >= 8
+    assert any(f.name == "a migration planned" for f in planned.features)
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "- Downtime window maksimal 1 jam, rencana Jumat depan.\n- Ngobrol sama Dewi soal rilis.",
+        "- Maintenance window of at most 1 hour, planned for next Friday.\n"
+        "- Talked with Dewi about the release.",
+    ],
+)
+def test_a_maintenance_window_booked_is_no_incident(note: str) -> None:
+    reading = read(note)
+    assert not any(f.name.startswith("an incident") for f in reading.features)
+    assert reading.fields.importance <= 5
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Udah gw approve dokumen handover dari Mbak Rina.",
+        "- Approved the handover document from Rina.",
+        "- Acc cuti Dimas buat Jumat.",
+        "- Approved 3 PRs before lunch.",
+    ],
+)
+def test_approving_the_days_paperwork_is_routine_not_a_decision(line: str) -> None:
+    assert routine(line)
+    reading = read(line)
+    assert not any(f.name.startswith("a decision") for f in reading.features)
+    assert reading.fields.importance <= 5
+
+
+def test_a_decision_stays_a_decision_whatever_its_date() -> None:
+    for note in (
+        "- Keputusan final: kita pindah cluster ke Kubernetes minggu depan, Pak Budi approve.",
+        "- Final decision: we move the cluster to Kubernetes next week, approved by Budi.",
+    ):
+        assert read(note).fields.importance >= 8
+
+
+@pytest.mark.parametrize(
+    ("incident", "review"),
+    [
+        (
+            INCIDENT_ID,
+            "# Postmortem\nPostmortem buat Checkout API kemarin: down 47 menit, 1.240 order "
+            "gagal.\n- Budi minta timeline lengkap.\n",
+        ),
+        (
+            INCIDENT_EN,
+            "# Postmortem\nWrote the postmortem for yesterday's Checkout API outage (47 minutes,"
+            " 1,240 failed orders).\n- Budi asked for a full timeline.\n",
+        ),
+    ],
+)
+def test_the_day_after_an_outage_weighs_as_its_postmortem(incident: str, review: str) -> None:
+    outage, after = read(incident), read(review)
+    assert outage.fields.importance >= 8
+    assert 5 <= after.fields.importance <= 7
+    assert any(f.name == "a postmortem" for f in after.features)
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "- Makan siang bareng Ayu, kopinya enak.\n"
+        "- Bikin postmortem sekalian, akar masalah: kurang kafein.\n",
+        "- Lunch with Ayu, the coffee was great.\n"
+        "- Let's write a postmortem, root cause: not enough caffeine.\n",
+    ],
+)
+def test_an_outage_joked_about_over_lunch_leaves_the_day_small_talk(note: str) -> None:
+    assert read(note).fields.importance <= 3
+
+
+@pytest.mark.parametrize(
+    ("speaker", "name"),
+    [("Gw", None), ("Gue", None), ("Aku", None), ("Me", None), ("I", None),
+     ("Pak Budi", "Budi"), ("Dr. Lukas", "Lukas"), ("Mbak Rina", "Rina"), ("Sari", "Sari")],
+)  # fmt: skip
+def test_a_turns_speaker_is_a_name_without_its_title_and_never_the_author(
+    speaker: str, name: str | None
+) -> None:
+    assert speaker_name(speaker) == name
+
+
+def test_the_author_speaking_and_a_titled_speaker_make_one_person_each() -> None:
+    chat = "Gw: pagi, udah deploy?\nPak Budi: udah, aman.\nGw: oke\nBudi: sip\n"
+    assert read("# Chat", chat).fields.people == ("Budi",)
+
+
+@pytest.mark.parametrize(
+    ("note", "not_people"),
+    [
+        ("## Infra chat\n- Redis upgrade done.\n", {"Infra"}),
+        ("- Detail chat malam itu nanti gw tulis.\n", {"Detail"}),
+        ("- Mochi minta makan terus dari pagi, kucing gw emang rakus.\n", {"Mochi"}),
+        ("- Mochi keeps begging for food, my cat is greedy.\n", {"Mochi"}),
+        ("Team: standup jam 10\nTeam: retro jam 4\n", {"Team"}),
+    ],
+)
+def test_headings_sentence_starters_pets_and_groups_are_no_people(
+    note: str, not_people: set[str]
+) -> None:
+    assert not set(read(note).fields.people) & not_people
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "- Deploy Senin pagi ke Kubernetes, review Jumat.\n- Ketemu Mbak Rina di Indonesia.\n",
+        "- Deploy on Monday to Kubernetes, Q1 review on Friday.\n- Trip to Indonesia in March.\n",
+    ],
+)
+def test_the_calendar_titles_and_places_are_never_terms(note: str) -> None:
+    found = {t.casefold() for t in terms_of(read(note))}
+    assert not found & {"senin", "jumat", "mbak", "indonesia", "monday", "friday", "q1", "march"}
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "- Kabar ga enak dari kantor pusat hari ini. Sedih sih.\n",
+        "- Makan di warteg, rendangnya alot. Sedih.\n",
+        "- Bad news from the vet about Mochi today. So sad.\n",
+        "- Nenek masuk rumah sakit, dirawat di Malang.\n",
+    ],
+)
+def test_a_sad_day_is_sad(note: str) -> None:
+    assert read(note).fields.mood == "sad"
+
+
+def test_not_sad_is_not_sad() -> None:
+    assert read("- Ga sedih kok, malah seneng banget rilisnya lancar.\n").fields.mood != "sad"
+
+
+@pytest.mark.parametrize("note", [INCIDENT_ID, INCIDENT_EN])
+def test_an_outages_bullets_lead_with_what_happened_then_cause_and_fix(note: str) -> None:
+    note += "- 10:59 error rate normal lagi.\n- Pagi semua, thanks for the help.\n"
+    bullets = read(note).fields.bullets
+    assert bullets[0].startswith("Checkout API down 10:12-10:59")
+    assert any(b.startswith(("Root cause", "Akar masalah")) for b in bullets)
+    assert any(b.startswith("Fix:") for b in bullets)
+
+
+def test_the_bullets_of_a_day_of_banter_are_what_the_day_did() -> None:
+    note = (
+        "- Ngopi bareng Ayu sama Melati di pantry, ngomongin film horor terbaru.\n"
+        "- Yosef: days since last incident: 13 wkwk\n"
+        "- Ayu: no outage today, jangan di-jinx\n"
+    )
+    reading = read(note)
+    assert reading.fields.importance <= 3
+    assert reading.fields.bullets[0].startswith("Ngopi bareng Ayu")
+
+
+def test_a_day_reads_the_same_whatever_day_it_is() -> None:
+    assert read(INCIDENT_ID).day == date(2026, 8, 3)
