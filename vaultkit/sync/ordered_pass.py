@@ -44,7 +44,7 @@ from vaultkit.text.vocabulary import Vocabulary
 # Days in a row on which the summarizer's endpoint was unusable (refused, timed out, 5xx after
 # its retries) before a run stops: the rest would fail the same way, each after its own retries.
 MAX_OUTAGE_DAYS = 3
-RELATED_VERSION = 4  # bump when `sync.related` computes differently: every day is related again
+RELATED_VERSION = 5  # bump when `sync.related` computes differently: every day is related again
 # A pass resumes from the kept postings when it walks at most this share of the days (1/8):
 # each walked day reads its features' postings, where a rebuild adds every day at ~30 us.
 RESUME_SHARE = 8

@@ -41,6 +41,13 @@ MIN_COMMON = 50
 MAX_POSTING = 1000
 MIN_WORD = 4  # shorter bullet words are mostly noise as topics
 RERANK = 32  # candidates scored by the exact cosine
+# One event over a few days: an incident and its postmortem the next day, a migration's weekend.
+# An earlier day at most EPISODE_GAP days before that shares a feature no more than EPISODE_DAYS
+# days have (the outage's service, the candidate's name) is the same episode: it takes the first
+# of the related dates, whatever the cosine of the whole days (a postmortem's words are mostly
+# its own).
+EPISODE_GAP = 3
+EPISODE_DAYS = 3
 
 
 def features(summary: Summary, analyzer: Analyzer) -> frozenset[str]:
@@ -210,14 +217,32 @@ class RelatedDays:
                 seen[feature] = _idf(n, df.get(feature, 0))
             return seen[feature]
 
-        scored = []
-        for other in rough:
+        def cosine(other: date) -> float:
             theirs = self._day(other)
             dot = sum(weights[f] ** 2 for f in feats & theirs)  # common features too
-            score = dot / (norm * math.sqrt(sum(idf(f) ** 2 for f in theirs)))
-            if score >= self.min_score:
+            return dot / (norm * math.sqrt(sum(idf(f) ** 2 for f in theirs)))
+
+        episode = self._episode(day, feats, overlap)
+        scored = []
+        for other in rough:
+            score = cosine(other)
+            if score >= self.min_score and other != episode:
                 scored.append((-score, -other.toordinal(), other))
-        return tuple(sorted(other for _, _, other in sorted(scored)[: self.limit]))
+        best = [other for _, _, other in sorted(scored)]
+        picked = ([episode] if episode is not None else []) + best
+        return tuple(sorted(picked[: self.limit]))
+
+    def _episode(
+        self, day: date, feats: frozenset[str], candidates: Collection[date]
+    ) -> date | None:
+        """The latest earlier day of `day`'s episode: at most EPISODE_GAP days before it, sharing
+        a feature that at most EPISODE_DAYS days have (this one counted)."""
+        near = sorted((o for o in candidates if 0 < (day - o).days <= EPISODE_GAP), reverse=True)
+        for other in near:
+            shared = feats & self._day(other)
+            if any(self._df.get(f, 0) + 1 <= EPISODE_DAYS for f in shared):
+                return other
+        return None
 
     def changes(self) -> PostingChanges:
         """What to keep of this state for the next run (`resume`)."""
