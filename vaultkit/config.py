@@ -23,6 +23,7 @@ MEMORY_INDEX_NAME = "MEMORY_INDEX.md"
 SCHEMA_VERSION = 1
 LANGUAGES = {"en": "english", "id": "indonesian"}  # ISO 639-1 code -> Snowball's stemmer
 VAULT_FOLDERS = ("memory", "summaries", "chats", "people", "projects")  # paths.* in the vault
+MAX_ANSWER_BYTES = 8 << 20  # the largest answer read from an LLM or embeddings endpoint: 8 MiB
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,7 @@ class SummarizerConfig:
     pause: float | None = None
     heading: str = "Ringkasan Hari Ini"
     max_input_chars: int = 24000
+    max_answer_bytes: int = MAX_ANSWER_BYTES
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,7 @@ class SearchConfig:
     api_key_env: str = "OPENAI_API_KEY"
     timeout: float = 30.0
     batch_size: int = 32
+    max_answer_bytes: int = MAX_ANSWER_BYTES
     anythingllm: AnythingLLMConfig = field(default_factory=AnythingLLMConfig)
 
 
@@ -382,31 +385,26 @@ def _coerce(hint: Any, value: Any, where: str, source: Path | None) -> Any:
 
 
 def _check_values(config: Config, source: Path | None) -> None:
+    llm, search = config.summarizer, config.search
     checks = [
         (config.scoring.recency_decay >= 0, "scoring.recency_decay", "a number >= 0"),
         (0 <= config.scoring.expansion_factor <= 1, "scoring.expansion_factor", "between 0 and 1"),
         (config.scoring.related_dates >= 0, "scoring.related_dates", "an integer >= 0"),
         (config.summarizer.timeout > 0, "summarizer.timeout", "a number > 0"),
         (config.summarizer.retries >= 0, "summarizer.retries", "an integer >= 0"),
+        (llm.max_answer_bytes >= 1024, "summarizer.max_answer_bytes", "an integer >= 1024"),
         (config.search.top_k >= 1, "search.top_k", "an integer >= 1"),
         (0 <= config.search.relevance_gate <= 1, "search.relevance_gate", "between 0 and 1"),
         (config.search.expand_top >= 0, "search.expand_top", "an integer >= 0"),
-        (
-            0 <= config.search.expand_min_semantic <= 1,
-            "search.expand_min_semantic",
-            "between 0 and 1",
-        ),
+        (0 <= search.expand_min_semantic <= 1, "search.expand_min_semantic", "between 0 and 1"),
         (0 <= config.search.hybrid_weight <= 1, "search.hybrid_weight", "between 0 and 1"),
         (config.search.timeout > 0, "search.timeout", "a number > 0"),
         (config.search.batch_size >= 1, "search.batch_size", "an integer >= 1"),
+        (search.max_answer_bytes >= 1024, "search.max_answer_bytes", "an integer >= 1024"),
         (config.mcp.max_request_bytes >= 1024, "mcp.max_request_bytes", "an integer >= 1024"),
         (_http_url(config.summarizer.base_url), "summarizer.base_url", "an http(s) URL"),
         (_http_url(config.search.base_url), "search.base_url", "an http(s) URL"),
-        (
-            _http_url(config.search.anythingllm.base_url),
-            "search.anythingllm.base_url",
-            "an http(s) URL",
-        ),
+        (_http_url(search.anythingllm.base_url), "search.anythingllm.base_url", "an http(s) URL"),
         (config.search.anythingllm.timeout > 0, "search.anythingllm.timeout", "a number > 0"),
         (config.search.anythingllm.retries >= 0, "search.anythingllm.retries", "an integer >= 0"),
         (

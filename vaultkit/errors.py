@@ -81,6 +81,15 @@ class EndpointUnavailableError(EndpointError):
     rejected key): every further call would fail the same way."""
 
 
+class AnswerTooLargeError(EndpointUnavailableError):
+    """The endpoint answered with more than `limit` bytes: not read on, and not asked again (no
+    summary or batch of vectors is that large; the URL serves something else)."""
+
+    def __init__(self, message: str, *, limit: int) -> None:
+        super().__init__(message)
+        self.limit = limit
+
+
 class HTTPStatusError(EndpointError):
     """The server answered with an HTTP error status; `status` and `detail` say which and why."""
 

@@ -1,5 +1,14 @@
-"""JSON as people write it by hand: a key given twice in one object is an error with its line
-(json.loads keeps the last value silently, so a config's second `"weights"` would quietly win)."""
+"""JSON as people write it by hand, and JSON as strangers send it.
+
+`loads_strict`: a key given twice in one object is an error with its line (json.loads keeps the
+last value silently, so a config's second `"weights"` would quietly win).
+
+`loads_guarded`: what a server or a client sends (an LLM's answer, an MCP request) parsed with
+the two failures a hostile text causes beyond malformed JSON turned into `JSONLimitError`:
+nesting deeper than the interpreter recurses (a RecursionError) and an integer of more digits
+than Python converts (a ValueError). Malformed JSON stays a `json.JSONDecodeError`, bytes that
+are not UTF-8 a `UnicodeDecodeError`, so callers still say where it broke.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +17,24 @@ from collections.abc import Iterator
 from json.decoder import JSONObject, scanstring  # type: ignore[attr-defined]
 from json.scanner import py_make_scanner  # type: ignore[attr-defined]
 from typing import Any
+
+
+class JSONLimitError(ValueError):
+    """JSON beyond what the parser takes: nested too deeply, or a number too long."""
+
+
+def loads_guarded(data: bytes | str) -> Any:
+    """`json.loads(data)` (bytes as UTF-8), refusing too deep a nesting or too long an integer
+    with JSONLimitError."""
+    text = data.decode("utf-8") if isinstance(data, bytes) else data
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except RecursionError:
+        raise JSONLimitError("nested too deeply") from None
+    except ValueError:  # the one left: an integer of more digits than Python converts
+        raise JSONLimitError("a number too long") from None
 
 
 def loads_strict(text: str) -> Any:

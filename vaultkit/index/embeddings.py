@@ -1,7 +1,16 @@
 """Text embeddings from any OpenAI-compatible `/v1/embeddings` endpoint, and cosine similarity.
 
 Only the `embeddings` and `hybrid` search backends use this; the default `bm25` backend needs no
-network. The HTTP call (retries, backoff, Retry-After) is `vaultkit.http.post_json`'s job.
+network. The HTTP call (retries, backoff, Retry-After, its deadline, the largest answer read:
+`search.max_answer_bytes`) is `vaultkit.http.post_json`'s job.
+
+What an endpoint answers is checked before it is stored: one vector per text, each a non-empty
+list of finite numbers a float32 holds, all of one size. Anything else is an `EmbeddingError`
+naming the endpoint, in one line.
+
+Every vector of an index has one size. A fresh vector of another size than the stored ones
+means the endpoint's model changed: every stored vector is dropped and embedded again, and the
+refresh says so in one line (`embed_pending`). A cached vector of another size is not used.
 """
 
 from __future__ import annotations
@@ -10,13 +19,14 @@ import math
 import os
 import sqlite3
 from array import array
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from vaultkit.config import SearchConfig
-from vaultkit.errors import EmbeddingError, EndpointError
+from vaultkit.config import MAX_ANSWER_BYTES, Config, SearchConfig
+from vaultkit.errors import AnswerTooLargeError, EmbeddingError, EndpointError
 from vaultkit.files.storage import digest
 from vaultkit.index.sql import Database
 from vaultkit.model import Progress
@@ -66,12 +76,14 @@ class OpenAIEmbedder:
         api_key: str | None = None,
         timeout: float = 30.0,
         retries: int = 3,
+        max_bytes: int = MAX_ANSWER_BYTES,
     ) -> None:
         self.url = base_url.rstrip("/") + "/embeddings"
         self.model = model
         self.api_key = api_key
         self.timeout = timeout
         self.retries = retries
+        self.max_bytes = max_bytes
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
@@ -85,7 +97,11 @@ class OpenAIEmbedder:
                 api_key=self.api_key,
                 timeout=self.timeout,
                 retries=self.retries,
+                max_bytes=self.max_bytes,
             )
+        except AnswerTooLargeError as exc:
+            hint = "search.max_answer_bytes, or a smaller search.batch_size"
+            raise EmbeddingError(f"{exc.message} ({hint})") from None
         except EndpointError as exc:
             raise EmbeddingError(exc.message, path=exc.path, rule=exc.rule) from None
         return _vectors(answer, len(texts), self.url)
@@ -94,20 +110,54 @@ class OpenAIEmbedder:
         return self.embed([text])[0]
 
 
+FLOAT32_MAX = 3.4028234663852886e38  # a vector is stored as float32: a number past this is inf
+
+
 def _vectors(answer: Any, count: int, url: str) -> list[list[float]]:
-    """The vectors of an embeddings answer, ordered by `index`; a malformed answer is an error."""
-    try:
-        items = sorted(answer["data"], key=lambda item: item.get("index", 0))
-        vectors = [[float(x) for x in item["embedding"]] for item in items]
-    except (KeyError, TypeError, ValueError, AttributeError):
+    """The vectors of an embeddings answer, ordered by `index`: one per text, all of one size,
+    every number finite; anything else is an EmbeddingError."""
+    items = answer.get("data")
+    if not isinstance(items, list) or not all(isinstance(item, dict) for item in items):
+        raise _malformed(url)
+    if len(items) != count:
+        raise EmbeddingError(f"asked for {count} embeddings, got {len(items)}", path=url)
+    order = [item.get("index", n) for n, item in enumerate(items)]
+    if any(type(i) is not int for i in order) or sorted(order) != list(range(count)):
         raise EmbeddingError(
-            "the embeddings endpoint answered without data[].embedding", path=url
-        ) from None
-    if len(vectors) != count:
+            f"the embeddings endpoint answered with data[].index not each of 0..{count - 1} once",
+            path=url,
+        )
+    by_index = dict(zip(order, items, strict=True))
+    vectors = [_numbers(by_index[i].get("embedding"), url) for i in range(count)]
+    sizes = sorted({len(v) for v in vectors})
+    if len(sizes) > 1:
         raise EmbeddingError(
-            f"asked for {count} embeddings, got {len(vectors)}", path=url
-        ) from None
+            f"the embeddings endpoint answered with vectors of {sizes[0]} to {sizes[-1]} numbers "
+            "in one answer",
+            path=url,
+        )
     return vectors
+
+
+def _numbers(value: Any, url: str) -> list[float]:
+    """One answered vector: a non-empty list of numbers, each finite as a float32."""
+    if not isinstance(value, list) or not value or any(type(x) not in (int, float) for x in value):
+        raise _malformed(url)
+    try:
+        vector = [float(x) for x in value]
+    except OverflowError:  # an integer past any float
+        vector = [math.inf]
+    if not all(-FLOAT32_MAX <= x <= FLOAT32_MAX for x in vector):  # NaN fails both
+        raise EmbeddingError(
+            "the embeddings endpoint answered with a vector holding NaN, infinity or a number "
+            "past float32",
+            path=url,
+        )
+    return vector
+
+
+def _malformed(url: str) -> EmbeddingError:
+    return EmbeddingError("the embeddings endpoint answered without data[].embedding", path=url)
 
 
 def make_embedder(search: SearchConfig) -> Embedder:
@@ -121,6 +171,7 @@ def make_embedder(search: SearchConfig) -> Embedder:
         search.model,
         api_key=os.environ.get(search.api_key_env) or None,
         timeout=search.timeout,
+        max_bytes=search.max_answer_bytes,
     )
 
 
@@ -131,25 +182,103 @@ def cosine(a: Sequence[float], b: Sequence[float]) -> float:
     return dot / norm if norm else 0.0
 
 
+def embed_chunks(
+    db: Database,
+    embedder: Embedder,
+    config: Config,
+    progress: Progress | None = None,
+    warnings: list[str] | None = None,
+    numbers: int | None = None,
+) -> int:
+    """`embed_pending` with the workspace's vector cache and `search.batch_size`; or, given the
+    `numbers` the embedder's vectors have now, `embed_again`."""
+    cache = VectorCache(config.state_dir / "vectors.sqlite")
+    batch_size = config.search.batch_size
+    try:
+        if numbers is None:
+            return embed_pending(db, embedder, batch_size, cache, progress, warnings)
+        return embed_again(db, embedder, batch_size, numbers, cache, progress)
+    finally:
+        cache.close()
+
+
+EMBEDDED_AGAIN = "every chunk is embedded again"  # how a refresh's warning says the model changed
+
+
+def sizes_differ(numbers: int, stored: set[int], *, reader: bool) -> str:
+    """What to say when a question's embedding has `numbers` numbers and the stored vectors
+    `stored` (another model made them): they are embedded again; a reader of a shared index,
+    which cannot, gets an EmbeddingError."""
+    had = " and ".join(str(n) for n in sorted(stored))
+    said = f"the question's embedding has {numbers} numbers, the stored vectors {had}"
+    if reader:
+        raise EmbeddingError(
+            f"{said}: the shared index was embedded by another model than this config's "
+            "search.model; use the writer's search settings, or sync the writer"
+        )
+    return f"{said}: {EMBEDDED_AGAIN}"
+
+
 def embed_pending(
     db: Database,
     embedder: Embedder,
     batch_size: int,
     cache: VectorCache | None = None,
     progress: Progress | None = None,
+    warnings: list[str] | None = None,
 ) -> int:
     """Give every chunk without a vector its vector: from the cache when its text was embedded
     before (by this model), else embedded, and every vector committed to the cache and the index
     as soon as it is done (with the others done by then), the progress moved on with it: an
     interrupted build keeps every chunk finished before the interrupt, and the next run embeds
-    only the rest. Returns how many texts were embedded."""
+    only the rest. Returns how many texts were embedded.
+
+    A fresh vector of another size than the stored ones means the model changed: every chunk is
+    embedded again, and `warnings` gets a line saying so."""
+    size = VectorSize(stored_size(db))
+    try:
+        return _embed_pending(db, embedder, batch_size, cache, progress, size)
+    except SizeChanged as change:
+        if warnings is not None:
+            warnings.append(
+                f"the embeddings of {embedder.model!r} have {change.new} numbers now, the stored "
+                f"ones {change.old}: {EMBEDDED_AGAIN}"
+            )
+        return embed_again(db, embedder, batch_size, change.new, cache, progress)
+
+
+def embed_again(
+    db: Database,
+    embedder: Embedder,
+    batch_size: int,
+    numbers: int,
+    cache: VectorCache | None = None,
+    progress: Progress | None = None,
+) -> int:
+    """Drop every stored vector and embed every chunk again, knowing the embedder now gives
+    vectors of `numbers` numbers (cached vectors of another size are not used)."""
+    with db:
+        db.execute("UPDATE chunks SET vector = NULL WHERE vector IS NOT NULL")
+        bump_version(db)
+    size = VectorSize(numbers, confirmed=True)
+    return _embed_pending(db, embedder, batch_size, cache, progress, size)
+
+
+def _embed_pending(
+    db: Database,
+    embedder: Embedder,
+    batch_size: int,
+    cache: VectorCache | None,
+    progress: Progress | None,
+    size: VectorSize,
+) -> int:
     pending = db.execute(
         "SELECT day, idx, text FROM chunks WHERE vector IS NULL ORDER BY day, idx"
     ).fetchall()
     if not pending:
         return 0
     keys = [chunk_key(embedder.model, text) for _, _, text in pending]
-    known = cache.get(keys) if cache is not None else {}
+    known = size.usable(cache.get(keys)) if cache is not None else {}
     if known:
         _store(db, pending, keys, known)
     texts = {k: t for (_, _, t), k in zip(pending, keys, strict=True) if k not in known}
@@ -158,6 +287,7 @@ def embed_pending(
         progress("embedding", 0, len(order))
     done = 0
     for finished in finished_vectors(embedder, [texts[k] for k in order], batch_size):
+        size.check(v for _, v in finished)
         blobs = {order[i]: array("f", v).tobytes() for i, v in finished}
         if cache is not None:
             cache.put(blobs)
@@ -166,6 +296,54 @@ def embed_pending(
         if progress is not None:
             progress("embedding", done, len(order))
     return done
+
+
+_FLOAT_BYTES = array("f").itemsize
+
+
+def stored_size(db: Database) -> int | None:
+    """How many numbers the stored vectors have (one of them: they have one size); None when
+    none is stored."""
+    row = db.execute(
+        "SELECT length(vector) FROM chunks WHERE vector IS NOT NULL LIMIT 1"
+    ).fetchone()
+    return None if row is None else int(row[0]) // _FLOAT_BYTES
+
+
+class SizeChanged(Exception):
+    """The embedder gives vectors of `new` numbers, the stored ones have `old`."""
+
+    def __init__(self, old: int, new: int) -> None:
+        super().__init__(old, new)
+        self.old, self.new = old, new
+
+
+@dataclass
+class VectorSize:
+    """How many numbers every vector of an index has: `numbers` (None while unknown), and
+    whether the embedder gave that size in this run (`confirmed`) or it is what was stored."""
+
+    numbers: int | None
+    confirmed: bool = False
+
+    def usable(self, blobs: dict[str, bytes]) -> dict[str, bytes]:
+        """The cached vectors of this size (of the first one's, while the size is unknown)."""
+        if self.numbers is None and blobs:
+            self.numbers = len(next(iter(blobs.values()))) // _FLOAT_BYTES
+        return {k: b for k, b in blobs.items() if len(b) == _FLOAT_BYTES * (self.numbers or 0)}
+
+    def check(self, vectors: Iterable[Sequence[float]]) -> None:
+        """Fresh vectors: of the size stored (SizeChanged when the stored ones differ) and of
+        the size given before in this run (an EmbeddingError when not)."""
+        for vector in vectors:
+            if self.numbers is not None and len(vector) != self.numbers:
+                if self.confirmed:
+                    raise EmbeddingError(
+                        f"the embedder answered with vectors of {self.numbers} numbers, then "
+                        f"of {len(vector)}: its model changed during the run?"
+                    )
+                raise SizeChanged(self.numbers, len(vector))
+            self.numbers, self.confirmed = len(vector), True
 
 
 def _store(
@@ -248,7 +426,8 @@ def bump_version(db: Database) -> None:
 
 class VectorMatrix:
     """The stored chunk vectors, unit length, for scoring many at once: a numpy matrix when numpy
-    is installed (the semantic extra brings it), else plain lists."""
+    is installed (the semantic extra brings it), else plain lists. `sizes`: how many numbers
+    the vectors have (one size, unless an index of an older vaultkit mixed them)."""
 
     def __init__(self, rows: list[tuple[str, bytes]]) -> None:
         self.days = [date.fromisoformat(day) for day, _ in rows]
@@ -258,8 +437,8 @@ class VectorMatrix:
             import numpy
         except ImportError:
             numpy = None  # type: ignore[assignment]
-        sizes = {len(blob) for _, blob in rows}
-        if numpy is None or len(sizes) > 1:  # vectors of two sizes: no matrix, each on its own
+        self.sizes = {len(blob) // _FLOAT_BYTES for _, blob in rows}  # numbers a vector
+        if numpy is None or len(self.sizes) > 1:  # two sizes: no matrix (never scored as is)
             self.rows = [_vector(blob) for _, blob in rows]
             return
         if rows:

@@ -240,23 +240,18 @@ class SearchIndex:
             for path, what in sorted(set(finder.irregular))
         ]
         if self.embeds:
-            from vaultkit.index.embeddings import VectorCache, embed_pending
-
-            cache = VectorCache(self.config.state_dir / "vectors.sqlite")
-            try:
-                report.embedded = embed_pending(
-                    self.db,
-                    self.embedder(),
-                    self.config.search.batch_size,
-                    cache,
-                    self._progress,
-                )
-            finally:
-                cache.close()
+            report.embedded = self._embed(report.warnings)
         if self.shared is not None:
             self.shared.publish()
         self.warnings = report.warnings
         return report
+
+    def _embed(self, said: list[str], numbers: int | None = None) -> int:
+        """Embed the chunks without a vector, or all again to vectors of `numbers` numbers;
+        what the user should hear of it goes to `said`."""
+        from vaultkit.index.embeddings import embed_chunks
+
+        return embed_chunks(self.db, self.embedder(), self.config, self._progress, said, numbers)
 
     def apply(self, changes: Mapping[str, FileState | None]) -> RefreshReport:
         """Re-index the days of `changes` that a writer knows of (see `written`), in one
@@ -359,10 +354,16 @@ class SearchIndex:
 
     def similarities(self, wanted: Sequence[float]) -> dict[date, float]:
         """Each day's best cosine of a chunk with `wanted` (numpy when it is installed, as the
-        semantic extra brings it; the stored vectors are read again only when they changed)."""
-        from vaultkit.index.embeddings import best_cosines, vector_matrix
+        semantic extra brings it; the stored vectors are read again only when they changed).
+        Vectors of another size than `wanted` (another model's) are embedded again first."""
+        from vaultkit.index.embeddings import best_cosines, sizes_differ, vector_matrix
 
-        return best_cosines(vector_matrix(self.db, self._store_key()), wanted)
+        matrix = vector_matrix(self.db, self._store_key())
+        if matrix.sizes - {len(wanted)}:
+            self.warnings.append(sizes_differ(len(wanted), matrix.sizes, reader=self.reader))
+            self._embed(self.warnings, len(wanted))
+            matrix = vector_matrix(self.db, self._store_key())
+        return best_cosines(matrix, wanted)
 
     def _store_key(self) -> str:
         """Which index this is, for the vectors a process keeps between searches."""

@@ -45,6 +45,7 @@ from vaultkit.mcp.tools import (
 )
 from vaultkit.redact import redact
 from vaultkit.state import kept_elsewhere
+from vaultkit.strict_json import JSONLimitError, loads_guarded
 
 # Newest first; a client asking for another version gets the newest (the spec's negotiation).
 PROTOCOL_VERSIONS = ("2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05")
@@ -269,15 +270,13 @@ def parse(data: bytes | str) -> Any:
     """One message of the transport as JSON; a ProtocolError (PARSE_ERROR) saying why not."""
     try:
         text = data.decode("utf-8") if isinstance(data, bytes) else data
-        return json.loads(text)
+        return loads_guarded(text)
     except UnicodeDecodeError as exc:
         raise ProtocolError(PARSE_ERROR, f"not UTF-8 (byte {exc.start})") from None
     except json.JSONDecodeError as exc:
         raise ProtocolError(PARSE_ERROR, f"not JSON: {exc.msg} at column {exc.colno}") from None
-    except RecursionError:
-        raise ProtocolError(PARSE_ERROR, "not JSON this server reads: nested too deeply") from None
-    except ValueError:  # the one left: an integer of more digits than Python converts
-        raise ProtocolError(PARSE_ERROR, "not JSON this server reads: a number too long") from None
+    except JSONLimitError as exc:
+        raise ProtocolError(PARSE_ERROR, f"not JSON this server reads: {exc}") from None
 
 
 def respond(server: McpServer, line: bytes | str) -> str | None:

@@ -6,6 +6,12 @@ through a JSON schema (`response_format`), and parsed from plain text when a ser
 that. Whatever the model adds beyond the fields we ask for (related dates, invented dates) is
 ignored: related dates are the program's job. An answer that fails a check raises
 `SummarizerError`, so nothing invalid reaches a file.
+
+A request is bounded by `vaultkit.http`: `timeout` is its whole deadline, `max_answer_bytes` the
+largest answer read. Both the response and the JSON in its message are parsed with
+`strict_json.loads_guarded`, so an answer nested too deeply or holding too long an integer
+fails its day in one line like any other bad answer. An answer over the cap makes the endpoint
+unusable for the run (`SummarizerUnavailableError`): it is what the URL serves, not a day's.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from typing import Any
 
 from vaultkit.config import SummarizerConfig
 from vaultkit.errors import (
+    AnswerTooLargeError,
     EndpointError,
     EndpointUnavailableError,
     HTTPStatusError,
@@ -29,6 +36,7 @@ from vaultkit.errors import (
 from vaultkit.http import join_url, post_json
 from vaultkit.model import LOOKUP_KINDS as KINDS
 from vaultkit.model import DayFields, DayInput
+from vaultkit.strict_json import JSONLimitError, loads_guarded
 from vaultkit.summarize.base import validate_fields
 from vaultkit.summarize.portion import Portion, head
 from vaultkit.text.vocabulary import Vocabulary
@@ -128,6 +136,10 @@ class OpenAISummarizer:
         (`SummarizerUnavailableError` when the endpoint cannot serve any call now)."""
         try:
             answer = self._ask(day)
+        except AnswerTooLargeError as exc:
+            raise SummarizerUnavailableError(
+                f"{exc.message} (summarizer.max_answer_bytes)"
+            ) from None
         except EndpointUnavailableError as exc:
             raise SummarizerUnavailableError(exc.message, path=exc.path, rule=exc.rule) from None
         except EndpointError as exc:
@@ -165,6 +177,7 @@ class OpenAISummarizer:
             timeout=self.config.timeout,
             retries=self.config.retries,
             sleep=self._sleep,
+            max_bytes=self.config.max_answer_bytes,
         )
         return _message_content(response, day)
 
@@ -250,11 +263,11 @@ def parse_json_answer(content: str, day: DayInput) -> dict[str, Any]:
     if fenced:
         text = fenced.group(1).strip()
     try:
-        data = json.loads(text)
+        data = _loads(text, where)
     except json.JSONDecodeError as exc:
         start, end = text.find("{"), text.rfind("}")
         try:
-            data = json.loads(text[start : end + 1]) if 0 <= start < end else None
+            data = _loads(text[start : end + 1], where) if 0 <= start < end else None
         except json.JSONDecodeError:
             data = None
         if data is None:
@@ -266,6 +279,14 @@ def parse_json_answer(content: str, day: DayInput) -> dict[str, Any]:
     return data
 
 
+def _loads(text: str, where: str) -> Any:
+    """The JSON of an answer; one too deep or with too long a number is a SummarizerError."""
+    try:
+        return loads_guarded(text)
+    except JSONLimitError as exc:
+        raise SummarizerError(f"{where} is JSON that cannot be read: {exc}") from None
+
+
 def _message_content(response: dict[str, Any], day: DayInput) -> str:
     """The text of the first choice of a chat-completions response."""
     where = f"summary of {day.date.isoformat()}: the LLM response"
@@ -274,7 +295,9 @@ def _message_content(response: dict[str, Any], day: DayInput) -> str:
     except (KeyError, IndexError, TypeError):
         raise SummarizerError(f"{where} has no choices[0].message.content") from None
     if isinstance(content, list):  # some servers answer with content parts
-        content = "".join(p.get("text", "") for p in content if isinstance(p, dict))
+        content = "".join(
+            p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)
+        )
     if not isinstance(content, str) or not content.strip():
         raise SummarizerError(f"{where} has an empty message")
     return content
@@ -313,7 +336,10 @@ def _shorten(text: str, limit: int = BULLET_CHARS) -> str:
 
 
 def _show(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except RecursionError:  # parsed, but too deep to write out again from here
+        text = f"a {type(value).__name__} nested deeply"
     return text if len(text) <= 60 else text[:59] + "…"
 
 

@@ -20,6 +20,7 @@ from vaultkit.files.storage import (
     read_bytes,
     remove_stale_temp_files,
 )
+from vaultkit.index.embeddings import EMBEDDED_AGAIN
 from vaultkit.index.refresh import GONE, Changed, listed_folder_times
 from vaultkit.index.shared import check_writer
 from vaultkit.index.store import refresh_index
@@ -231,6 +232,8 @@ def _refresh(
         changed=changed,
     )
     report.indexed, report.embedded = len(done.indexed) + len(done.removed), done.embedded
+    # The refresh's other warnings (a file skipped) are the survey's too, and said once already.
+    report.warnings += [("search index", w) for w in done.warnings if EMBEDDED_AGAIN in w]
     catalog.set_indexed(changed.mark)
 
 
