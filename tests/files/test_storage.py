@@ -1,9 +1,11 @@
-"""The one writer: atomic replace, refusal of links, of non-files and of concurrent edits; the
-one reader of vault files, which never waits on a pipe."""
+"""The one writer: atomic replace, refusal of links (the file's, or a folder's on the way, looked
+at when each write happens), of non-files and of concurrent edits; the one reader of vault
+files, which never waits on a pipe."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 from pathlib import Path
 
@@ -15,11 +17,15 @@ from vaultkit.errors import DirtyFileError, NotAFileError, UnsafeWriteError
 from vaultkit.files.layout import scan_archive
 from vaultkit.files.listing import Listings
 from vaultkit.files.storage import (
+    check_safe_target,
     digest,
     file_digest,
+    is_inside,
     read_bytes,
+    remove_file,
     remove_stale_temp_files,
     write_atomic,
+    write_bytes_atomic,
 )
 
 
@@ -111,3 +117,76 @@ def test_what_is_written_is_what_is_read(
     write_atomic(path, text)
     assert read_bytes(path) == text.encode("utf-8")
     assert file_digest(path) == digest(read_bytes(path))
+
+
+def test_a_folder_swapped_for_a_link_after_a_write_is_refused(tmp_path: Path) -> None:
+    """What a folder's path named at the first write is never trusted at the next one."""
+    vault, outside = tmp_path / "vault", tmp_path / "outside"
+    outside.mkdir()
+    day = vault / "memory" / "chats" / "2026-07-22"
+    assert write_atomic(day / "call.md", "one\n", expected=None, within=vault)
+    shutil.rmtree(day)
+    day.symlink_to(outside, target_is_directory=True)
+    for write in (
+        lambda: write_atomic(day / "call.md", "two\n", expected=None, within=vault),
+        lambda: write_bytes_atomic(day / "call.md", b"two\n", within=vault),
+        lambda: check_safe_target(day / "call.md", vault),
+    ):
+        with pytest.raises(UnsafeWriteError) as refused:
+            write()
+        assert refused.value.rule == "symlink" and "\n" not in str(refused.value)
+        assert "its folder memory/chats/2026-07-22 is a symbolic link" in str(refused.value)
+    assert not is_inside(day / "call.md", vault)
+    assert list(outside.iterdir()) == []
+
+
+def test_a_linked_folder_part_way_is_refused_and_nothing_is_made_through_it(
+    tmp_path: Path,
+) -> None:
+    vault, outside = tmp_path / "vault", tmp_path / "outside"
+    outside.mkdir()
+    (vault / "memory").mkdir(parents=True)
+    (vault / "memory" / "chats").symlink_to(outside, target_is_directory=True)
+    target = vault / "memory" / "chats" / "2026-07-22" / "call.md"
+    with pytest.raises(UnsafeWriteError, match="its folder memory/chats is a symbolic link"):
+        write_atomic(target, "x\n", expected=None, within=vault)
+    assert list(outside.iterdir()) == []  # not even the day's folder was made there
+
+
+def test_a_link_between_two_folders_of_the_vault_is_refused_too(tmp_path: Path) -> None:
+    """A link is refused wherever it leads: where it leads can change after it is looked at."""
+    vault = tmp_path / "vault"
+    (vault / "memory" / "real").mkdir(parents=True)
+    (vault / "memory" / "linked").symlink_to(vault / "memory" / "real")
+    with pytest.raises(UnsafeWriteError, match="symbolic link"):
+        write_atomic(vault / "memory" / "linked" / "note.md", "x\n", within=vault)
+    assert list((vault / "memory" / "real").iterdir()) == []
+
+
+def test_a_removal_goes_through_no_linked_folder(tmp_path: Path) -> None:
+    vault, outside = tmp_path / "vault", tmp_path / "outside"
+    (outside / "people").mkdir(parents=True)
+    (outside / "people" / "rina.md").write_text("theirs\n")
+    (vault / "memory").mkdir(parents=True)
+    (vault / "memory" / "people").symlink_to(outside / "people")
+    path = vault / "memory" / "people" / "rina.md"
+    with pytest.raises(UnsafeWriteError, match="symbolic link"):
+        remove_file(path, expected=digest("theirs\n"), within=vault)
+    assert (outside / "people" / "rina.md").read_text() == "theirs\n"
+
+
+def test_a_path_that_climbs_out_of_the_vault_is_refused(tmp_path: Path) -> None:
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    with pytest.raises(UnsafeWriteError, match="outside the vault"):
+        write_atomic(vault / "memory" / ".." / ".." / "escaped.md", "x\n", within=vault)
+    assert not (tmp_path / "escaped.md").exists()
+
+
+def test_a_new_file_gets_the_umask_s_mode_and_the_folders_are_made(tmp_path: Path) -> None:
+    path = tmp_path / "vault" / "a" / "b" / "note.md"
+    write_bytes_atomic(path, b"x\n", within=tmp_path / "vault")
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask
+    assert path.read_bytes() == b"x\n" and sorted(os.listdir(path.parent)) == ["note.md"]

@@ -1,16 +1,28 @@
-"""The only place that writes into the vault: atomic replace, and refusal when a file changed."""
+"""The only place that writes into the vault: atomic replace, and refusal when a file changed.
+
+A write into the vault opens the folders from the vault's root down, one at a time and never
+through a symbolic link (a link on the way is refused, UnsafeWriteError), then makes its temp
+file, renames it and flushes the folder relative to that open folder. Nothing of a path is
+remembered from one write to the next: a folder replaced by a link later (by a sync peer, a
+pull) cannot lead a long-running server's next write outside the vault.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import errno
-import functools
 import os
 import stat
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from vaultkit.errors import DirtyFileError, NotAFileError, UnsafeWriteError, WriteError
+from vaultkit.errors import (
+    DirtyFileError,
+    NotAFileError,
+    UnsafeWriteError,
+    VaultkitError,
+    WriteError,
+)
 
 
 def digest(data: bytes | str, length: int = 64) -> str:
@@ -91,47 +103,172 @@ def write_atomic(
 
     `expected` guards against losing a concurrent edit: pass the digest the file had when it was
     read (None if it did not exist); if the file now differs, DirtyFileError and nothing is written.
-    `False` (the default) skips the guard. `within` is the vault: a path that is a symbolic link,
-    or whose real folder lies outside it, is refused (UnsafeWriteError): a rename would replace
-    the link with a copy, and a linked folder would be written outside the vault.
+    `False` (the default) skips the guard. `within` is the vault: the write is refused
+    (UnsafeWriteError) when `path` is a symbolic link (a rename would replace the link with a
+    copy), when a folder between the vault and it is one (it could lead outside the vault), or
+    when `path` lies outside it.
     """
-    check_safe_target(path, within)
     data = text.encode("utf-8")
-    current = file_digest(path)
-    if expected is not False and current != expected:
-        raise DirtyFileError(
-            "changed on disk since it was read; not overwritten (run again)",
-            path=path,
-            rule="dirty-file",
-        )
-    if current == digest(data):
-        return False
-    write_bytes_atomic(path, data)
+    folder = _open_parent(path, within, make=False)
+    try:
+        found = None if folder is None else _existing(folder, path, within)
+        current = found[1] if found is not None else None
+        if expected is not False and current != expected:
+            raise DirtyFileError(
+                "changed on disk since it was read; not overwritten (run again)",
+                path=path,
+                rule="dirty-file",
+            )
+        if current == digest(data):
+            return False
+        if folder is None:
+            folder = _made_parent(path, within)
+        _replace_in(folder, path, data, found[0] if found is not None else None)
+    finally:
+        if folder is not None:
+            os.close(folder)
     return True
 
 
 def remove_file(path: Path, *, expected: str, within: Path) -> None:
     """Remove a file vaultkit wrote, when it still holds what was read (digest `expected`):
     a file changed since is DirtyFileError and stays; a link or a path outside is refused."""
-    check_safe_target(path, within)
-    if file_digest(path) != expected:
-        raise DirtyFileError(
-            "changed on disk since it was read; not removed", path=path, rule="dirty-file"
-        )
+    folder = _open_parent(path, within, make=False)
     try:
-        path.unlink()
-    except OSError as exc:
-        raise _os_error(exc, path) from None
-    fsync_dir(path.parent)
+        found = None if folder is None else _existing(folder, path, within)
+        if folder is None or found is None or found[1] != expected:
+            raise DirtyFileError(
+                "changed on disk since it was read; not removed", path=path, rule="dirty-file"
+            )
+        try:
+            os.unlink(_name_of(path), dir_fd=folder)
+        except OSError as exc:
+            raise _os_error(exc, path) from None
+        _sync_folder(folder)
+    finally:
+        if folder is not None:
+            os.close(folder)
 
 
 def check_safe_target(path: Path, within: Path | None) -> None:
     """Refuse a write that would replace a symbolic link or anything but a regular file (a
-    folder, a named pipe), or land outside `within` (if given)."""
+    folder, a named pipe), go through a linked folder below `within`, or land outside it."""
+    folder = _open_parent(path, within, make=False)
+    if folder is None:
+        return  # a folder on the way is still to be made: the file is new
     try:
-        mode = path.lstat().st_mode
+        _mode_in(folder, path, within)
+    finally:
+        os.close(folder)
+
+
+def is_inside(path: Path, root: Path) -> bool:
+    """Whether `path` is a regular entry (or none yet) below `root`, reached through no
+    symbolic link."""
+    try:
+        check_safe_target(path, root)
+    except UnsafeWriteError:
+        return False
+    return True
+
+
+def write_bytes_atomic(path: Path, data: bytes, *, within: Path | None = None) -> None:
+    """Replace `path` with `data` so that a crash leaves either the old or the new file; the
+    folders on the way are made, and `within` is checked as `write_atomic` does."""
+    folder = _made_parent(path, within)
+    try:
+        _replace_in(folder, path, data, _mode_in(folder, path, within))
+    finally:
+        os.close(folder)
+
+
+_FOLDER_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
+_TEMP_TRIES = 100
+
+
+def _open_parent(path: Path, within: Path | None, *, make: bool) -> int | None:
+    """The folder `path` goes in, open: reached from `within` one folder at a time, none of
+    them followed if it is a symbolic link (UnsafeWriteError), and made if missing and `make`;
+    None when one is missing and not `make`. Opened afresh for every write: a path resolved
+    once goes on naming whatever a link put in its place later."""
+    if within is None:
+        return _open_folder(os.path.dirname(os.path.abspath(path)), make)
+    root = os.path.abspath(within)
+    inner = os.path.relpath(os.path.dirname(os.path.abspath(path)), root)
+    if inner == os.pardir or inner.startswith(os.pardir + os.sep):
+        raise UnsafeWriteError("lies outside the vault; not written", path=path, rule="symlink")
+    folder = _open_folder(root, make)
+    walked = ""
+    for name in () if inner == os.curdir else inner.split(os.sep):
+        if folder is None:
+            return None
+        walked = os.path.join(walked, name)
+        folder = _step_into(folder, name, make, path, walked)
+    return folder
+
+
+def _made_parent(path: Path, within: Path | None) -> int:
+    folder = _open_parent(path, within, make=True)
+    assert folder is not None  # made when missing
+    return folder
+
+
+def _open_folder(folder: str, make: bool) -> int | None:
+    """A folder opened by its path, links followed: the vault's own path may hold some."""
+    try:
+        if make:
+            os.makedirs(folder, exist_ok=True)
+        return os.open(folder, _FOLDER_FLAGS)
     except FileNotFoundError:
-        mode = stat.S_IFREG  # a new file
+        if make:
+            raise WriteError(
+                "cannot write: its folder vanished", path=folder, rule="write-failed"
+            ) from None
+        return None
+    except OSError as exc:
+        raise _os_error(exc, Path(folder)) from None
+
+
+def _step_into(parent: int, name: str, make: bool, path: Path, shown: str) -> int | None:
+    """The folder `name` in the open folder `parent` (closed here), never through a link;
+    `shown` is the folder as the vault names it."""
+    try:
+        try:
+            return os.open(name, _FOLDER_FLAGS | os.O_NOFOLLOW, dir_fd=parent)
+        except FileNotFoundError:
+            if not make:
+                return None
+        with contextlib.suppress(FileExistsError):
+            os.mkdir(name, dir_fd=parent)  # never follows a link put there meanwhile
+        return os.open(name, _FOLDER_FLAGS | os.O_NOFOLLOW, dir_fd=parent)
+    except OSError as exc:
+        raise _refusal(exc, parent, name, path, shown) from None
+    finally:
+        os.close(parent)
+
+
+def _refusal(exc: OSError, parent: int, name: str, path: Path, shown: str) -> VaultkitError:
+    """Why the folder `name` on the way to `path` could not be opened: a link, or an OS error."""
+    try:
+        linked = stat.S_ISLNK(os.stat(name, dir_fd=parent, follow_symlinks=False).st_mode)
+    except OSError:
+        linked = False
+    if not linked:
+        return _os_error(exc, path)
+    return UnsafeWriteError(
+        f"its folder {shown} is a symbolic link, which could lead outside the vault; not written",
+        path=path,
+        rule="symlink",
+    )
+
+
+def _mode_in(folder: int, path: Path, within: Path | None) -> int | None:
+    """The permission bits of the file `path` in the open `folder`, None when it is new; a
+    symbolic link or anything but a regular file is refused."""
+    try:
+        mode = os.stat(_name_of(path), dir_fd=folder, follow_symlinks=False).st_mode
+    except FileNotFoundError:
+        return None
     except OSError as exc:
         raise _os_error(exc, path) from None
     if stat.S_ISLNK(mode):
@@ -143,58 +280,76 @@ def check_safe_target(path: Path, within: Path | None) -> None:
     if not stat.S_ISREG(mode):
         shown = os.path.relpath(path, within) if within is not None else path
         raise not_a_file(shown, mode, "not replaced (move it away)")
-    if within is None:
-        return
-    # realpath resolves the folders that exist and keeps the rest (still to be made) as named
-    root, real = _real(os.fspath(within)), _real(os.fspath(path.parent))
-    if real != root and not real.startswith(root.rstrip(os.sep) + os.sep):
-        raise UnsafeWriteError(
-            f"lies outside the vault (its folder is {real}); not written",
-            path=path,
-            rule="symlink",
-        )
+    return stat.S_IMODE(mode)
 
 
-@functools.lru_cache(maxsize=256)
-def _real(folder: str) -> str:
-    # Cached for the process (one command): a sync writes thousands of files into a few folders.
-    return os.path.realpath(folder)
-
-
-def is_inside(path: Path, root: Path) -> bool:
-    """Whether `path` is a regular entry whose real location lies below `root`'s."""
+def _existing(folder: int, path: Path, within: Path | None) -> tuple[int, str] | None:
+    """The permission bits and digest of the file `path` in the open `folder`, read without
+    following a link; None when there is none. A link or anything but a regular file is
+    refused."""
+    mode = _mode_in(folder, path, within)
+    if mode is None:
+        return None
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC
     try:
-        check_safe_target(path, root)
-    except UnsafeWriteError:
-        return False
-    return True
-
-
-def write_bytes_atomic(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` so that a crash leaves either the old or the new file."""
-    import tempfile  # here: a run that only reads never loads it
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        fd = os.open(_name_of(path), flags, dir_fd=folder)
+    except FileNotFoundError:
+        return None
     except OSError as exc:
         raise _os_error(exc, path) from None
+    kind = os.fstat(fd).st_mode
+    if not stat.S_ISREG(kind):  # replaced since it was looked at
+        os.close(fd)
+        raise not_a_file(path, kind, "not replaced (move it away)")
+    with os.fdopen(fd, "rb") as handle:
+        return mode, digest(handle.read())
+
+
+def _replace_in(folder: int, path: Path, data: bytes, mode: int | None) -> None:
+    """Write `data` to a temp file in the open `folder` and rename it over `path`'s name; the
+    new file keeps `mode` (the old file's), else the umask's."""
+    name = _name_of(path)
+    temp, fd = _temp_file(folder, name, path, 0o666 if mode is None else 0o600)
     try:
         with os.fdopen(fd, "wb") as handle:
+            if mode is not None:
+                os.fchmod(handle.fileno(), mode)
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(tmp, _mode_of(path))
-        os.replace(tmp, path)
+        os.replace(temp, name, src_dir_fd=folder, dst_dir_fd=folder)
     except OSError as exc:
         with contextlib.suppress(OSError):
-            os.unlink(tmp)
+            os.unlink(temp, dir_fd=folder)
         raise _os_error(exc, path) from None
     if _deferred_dirs is not None:
         _deferred_dirs.add(path.parent)
     else:
-        fsync_dir(path.parent)
+        _sync_folder(folder)
+
+
+def _temp_file(folder: int, name: str, path: Path, mode: int) -> tuple[str, int]:
+    """A new temp file `.name.RANDOM.tmp` in the open `folder` (`mode` less the umask): its
+    name and an fd to write."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+    for _ in range(_TEMP_TRIES):
+        temp = f".{name}.{os.urandom(6).hex()}.tmp"
+        try:
+            return temp, os.open(temp, flags, mode, dir_fd=folder)
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise _os_error(exc, path) from None
+    raise WriteError("cannot write: no free temp file name", path=path, rule="write-failed")
+
+
+def _name_of(path: Path) -> str:
+    return os.path.basename(os.path.abspath(path))
+
+
+def _sync_folder(folder: int) -> None:
+    with contextlib.suppress(OSError):
+        os.fsync(folder)
 
 
 def save_copy(folder: Path, name: str, data: bytes) -> Path:
@@ -224,15 +379,6 @@ def remove_stale_temp_files(paths: Iterable[str]) -> int:
             os.unlink(path)
             removed += 1
     return removed
-
-
-def _mode_of(path: Path) -> int:
-    try:
-        return path.stat().st_mode & 0o777
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
 
 
 def _os_error(exc: OSError, path: Path) -> WriteError:

@@ -1,4 +1,5 @@
-"""Who may talk to `vaultkit mcp --http`: the bearer token, the browser origins, the Host.
+"""Who may talk to `vaultkit mcp --http`: the bearer token, the browser origins, the Host; and
+in what form a request may come, as a strict server behind a proxy must take it.
 
 - The token is `VAULTKIT_MCP_TOKEN`'s value, read from the environment at start, never from
   the config or a command line (both end up in files and process lists). With a token, every
@@ -7,8 +8,16 @@
 - A browser sends `Origin`; one that is not a loopback page's or one the user allowed
   (`--allow-origin`) is refused with 403: a web page that rebinds its own name to 127.0.0.1
   (DNS rebinding) cannot drive the memory. Clients that are no browser send no Origin.
-- Without a token, the Host header must name a loopback address too (421 otherwise): the same
-  attack seen from the other side. With one, a proxy may forward any name.
+- The Host header must be `host[:port]` (a name, an IPv4 address or a bracketed IPv6 one, a
+  port of digits), 421 otherwise, token or not: `127.0.0.1:80@evil.example` names no host.
+  Without a token it must name a loopback address too (421 otherwise): the same attack seen
+  from the other side. With one, a proxy may forward any name.
+- A request whose headers or body could be read in two ways is refused with 400, and its
+  connection closed (`framing_problem`, `read_chunked`): a malformed or folded header line; a
+  `Host`, `Origin`, `Authorization`, `Content-Length`, `Transfer-Encoding`, `Content-Type` or
+  `Mcp-Session-Id` given twice; a `Content-Length` that is not digits; a `Transfer-Encoding`
+  that is not exactly `chunked`, or one beside a `Content-Length`; an HTTP/1.1 request without
+  a `Host`; a chunk size that is not hex digits, or a chunk not ended by CRLF.
 """
 
 from __future__ import annotations
@@ -16,8 +25,11 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import os
+import re
 import urllib.parse
 from dataclasses import dataclass
+from email.message import Message
+from io import BufferedIOBase
 
 from vaultkit.errors import UsageError
 from vaultkit.redact import watch
@@ -25,6 +37,24 @@ from vaultkit.redact import watch
 TOKEN_ENV = "VAULTKIT_MCP_TOKEN"
 MIN_TOKEN_CHARS = 16
 _LOOPBACK_NAMES = ("localhost", "localhost.")
+# Headers that decide where a request goes, who sends it or where its body ends: two of one
+# could be read one way here and another way by a proxy in front.
+_SINGLE_HEADERS = (
+    "Host",
+    "Origin",
+    "Authorization",
+    "Content-Length",
+    "Transfer-Encoding",
+    "Content-Type",
+    "Mcp-Session-Id",
+)
+_DIGITS = re.compile(r"[0-9]{1,18}")
+_CHUNK_LINE = re.compile(rb"([0-9A-Fa-f]{1,16})(?:[ \t]*;[^\r\n]*)?\r\n")
+_CHUNK_LINE_BYTES = 1024
+_TRAILER_BYTES = 8192
+_HOST = re.compile(
+    r"(?P<name>[A-Za-z0-9._~-]+|\[(?P<ipv6>[0-9A-Fa-f:.]+)\])(?::(?P<port>[0-9]{1,5}))?"
+)
 
 
 def is_loopback(host: str) -> bool:
@@ -37,6 +67,74 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(name).is_loopback
     except ValueError:
         return False
+
+
+def host_name(value: str) -> str | None:
+    """The host a Host header names (an IPv6 address without its brackets), or None when the
+    header is no `host[:port]`."""
+    found = _HOST.fullmatch(value.strip(" \t"))
+    if found is None or int(found["port"] or 0) > 65535:
+        return None
+    if found["ipv6"] is None:
+        return found["name"]
+    try:
+        return str(ipaddress.IPv6Address(found["ipv6"]))
+    except ValueError:
+        return None
+
+
+def framing_problem(headers: Message, version: str) -> tuple[int, str] | None:
+    """(status, message) when a request's headers could be read in two ways, else None."""
+    if headers.defects or headers.get_payload() or any("\n" in v for v in headers.values()):
+        return 400, "a malformed or folded header line"
+    for name in _SINGLE_HEADERS:
+        if len(headers.get_all(name) or ()) > 1:
+            return 400, f"the {name} header appears more than once"
+    length, coding = headers.get("Content-Length"), headers.get("Transfer-Encoding")
+    if length is not None and not _DIGITS.fullmatch(length.strip(" \t")):
+        return 400, "a Content-Length that is not a number"
+    if coding is not None and coding.strip(" \t").lower() != "chunked":
+        return 400, "the only Transfer-Encoding taken is chunked"
+    if coding is not None and length is not None:
+        return 400, "both a Content-Length and a Transfer-Encoding"
+    host = headers.get("Host")
+    if host is None and version == "HTTP/1.1":
+        return 400, "an HTTP/1.1 request names its Host"
+    if host is not None and host_name(host) is None:
+        return 421, f"host {host!r} is not a host[:port]"
+    return None
+
+
+def read_chunked(rfile: BufferedIOBase, limit: int) -> bytes | int:
+    """A chunked body (each chunk's size in hex digits, an extension after `;` ignored, its
+    bytes and CRLF; then trailers, skipped), or the status of its refusal: 413 when it holds
+    more than `limit` bytes (read no further), 400 when it is malformed."""
+    body = bytearray()
+    while True:
+        line = _CHUNK_LINE.fullmatch(rfile.readline(_CHUNK_LINE_BYTES + 1))
+        if line is None:
+            return 400
+        size = int(line[1], 16)
+        if size == 0:
+            return bytes(body) if _trailers_skipped(rfile) else 400
+        if len(body) + size > limit:
+            return 413
+        chunk = rfile.read(size)
+        if len(chunk) < size or rfile.read(2) != b"\r\n":
+            return 400
+        body += chunk
+
+
+def _trailers_skipped(rfile: BufferedIOBase) -> bool:
+    """Read the trailer lines up to the empty one; False when they are malformed or long."""
+    left = _TRAILER_BYTES
+    while True:
+        line = rfile.readline(left + 1)
+        if line == b"\r\n":
+            return True
+        left -= len(line)
+        if left < 0 or not line.endswith(b"\r\n"):
+            return False
 
 
 def token_from_environment(dsn_env: str) -> str | None:
@@ -81,12 +179,11 @@ class Gate:
         return parts.scheme in ("http", "https") and is_loopback(parts.hostname or "")
 
     def host_allowed(self, host: str | None) -> bool:
-        if self.token is not None:
-            return True
-        if not host:
-            return False
-        name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-        return is_loopback(name)
+        """Whether a Host header may pass; None (HTTP/1.0 sends none) only with a token."""
+        if host is None:
+            return self.token is not None
+        name = host_name(host)
+        return name is not None and (self.token is not None or is_loopback(name))
 
     def authorized(self, header: str | None) -> bool | None:
         """True: the right token (or none is needed); None: no token sent; False: a wrong one."""
@@ -104,6 +201,8 @@ class Gate:
         if not self.origin_allowed(origin):
             return 403, f"origin {origin!r} is not allowed (see --allow-origin)", {}
         if not self.host_allowed(host):
+            if host is not None and host_name(host) is None:
+                return 421, f"host {host!r} is not a host[:port]", {}
             return 421, f"host {host!r} is not this server's loopback name", {}
         allowed = self.authorized(authorization)
         if allowed is None:

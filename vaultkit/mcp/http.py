@@ -8,11 +8,17 @@ body (400, HeaderMismatch); otherwise `initialize` opens a session (`Mcp-Session
 request without one is 400 and one with an unknown id 404, DELETE ends it, and GET (the stream
 a server would push on) is 405.
 
-Before any of that, `gate`: the Origin (403), the Host (421) and the bearer token (401). A body
-of more than `mcp.max_request_bytes` is 413, read no further than it must be and never held
-whole. Each connection has a thread (at most MAX_CONNECTIONS; past that, 503). SIGTERM and
-SIGINT stop accepting, let the calls in flight finish (at most DRAIN_SECONDS) and return
-(`mcp.listen`).
+Before any of that, `gate`: a request that could be read two ways (400, the connection closed),
+the Origin (403), the Host (421) and the bearer token (401). A body of more than
+`mcp.max_request_bytes` is 413, read no further than it must be and never held whole.
+
+Each connection has a thread, at most MAX_CONNECTIONS of them (`sessions.Connections`). A
+connection has HEADER_SECONDS in all to send its first request line and headers; once a request
+of it has passed the gate, IDLE_SECONDS for each next one, however slowly bytes trickle in.
+When all are taken, a new connection closes one no request of which has passed the gate, else
+one idle between requests; only when all are serving a request is it refused (503).
+SIGTERM and SIGINT stop accepting, let the calls in flight finish (at most DRAIN_SECONDS) and
+return (`mcp.listen`).
 Nothing of a request is logged: no access log, and no message can show the token (`redact`).
 """
 
@@ -32,7 +38,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import IO, Any
 
-from vaultkit.mcp.gate import Gate
+from vaultkit.mcp.gate import Gate, framing_problem, read_chunked
 from vaultkit.mcp.server import (
     HEADER_MISMATCH,
     INVALID_PARAMS,
@@ -49,13 +55,14 @@ from vaultkit.mcp.server import (
     rpc_error,
     too_long,
 )
-from vaultkit.mcp.sessions import Sessions
+from vaultkit.mcp.sessions import Connections, Sessions
 from vaultkit.redact import redact
 
 ENDPOINT = "/mcp"
 MAX_CONNECTIONS = 64
 DRAIN_SECONDS = 30.0
 IDLE_SECONDS = 60  # a connection silent this long (between requests, or mid-request) is closed
+HEADER_SECONDS = 10.0  # a new connection's whole first request line and headers, at most
 DISCARD_BYTES = 64 << 20  # the most of a refused body read (and dropped) so its 413 is seen
 # HTTP status of the JSON-RPC errors of the stateless revision (2026-07-28); others are 200.
 _STATUS = {-32700: 400, -32600: 400, -32602: 400, -32020: 400, -32021: 400, -32022: 400}
@@ -74,6 +81,9 @@ class McpHttpServer(ThreadingHTTPServer):
     daemon_threads = True  # an idle keep-alive connection does not hold the exit
     allow_reuse_address = True
     request_queue_size = 64
+    max_connections = MAX_CONNECTIONS
+    header_seconds = HEADER_SECONDS
+    idle_seconds = float(IDLE_SECONDS)
 
     def __init__(
         self,
@@ -91,7 +101,7 @@ class McpHttpServer(ThreadingHTTPServer):
         self.sessions = Sessions(lambda: McpServer(config_path, log=self.log, read_only=read_only))
         self.stopping = False
         self.in_flight = 0
-        self.connections = 0
+        self.connections = Connections()
         self._state = threading.Condition()
         if ":" in address[0]:
             self.address_family = socket.AF_INET6
@@ -128,10 +138,7 @@ class McpHttpServer(ThreadingHTTPServer):
             return self._state.wait_for(lambda: self.in_flight == 0, timeout)
 
     def process_request(self, request: Any, client_address: Any) -> None:
-        with self._state:
-            busy = self.connections >= MAX_CONNECTIONS
-            self.connections += 0 if busy else 1
-        if busy:
+        if not self.connections.admit(request, self.max_connections, self.header_seconds):
             with contextlib.suppress(OSError):
                 request.sendall(_BUSY)
             self.shutdown_request(request)
@@ -142,8 +149,12 @@ class McpHttpServer(ThreadingHTTPServer):
         try:
             super().process_request_thread(request, client_address)
         finally:
-            with self._state:
-                self.connections -= 1
+            self.connections.forget(request)
+
+    def service_actions(self) -> None:
+        """Close the connections whose request line and headers are late (the serving loop
+        calls this between accepts, at least every poll interval)."""
+        self.connections.close_late()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A client gone mid-answer is no error of ours; anything else is logged, redacted."""
@@ -161,9 +172,13 @@ class _Handler(BaseHTTPRequestHandler):
     timeout = IDLE_SECONDS
     _consumed = False  # whether this request's body was read
 
+    def handle_one_request(self) -> None:
+        self.server.connections.awaiting(self.request, self.server.idle_seconds)
+        super().handle_one_request()
+
     def parse_request(self) -> bool:
         self._consumed = False  # a keep-alive connection's handler serves request after request
-        return super().parse_request()
+        return super().parse_request() and self._admissible()
 
     def version_string(self) -> str:
         return self.server_version
@@ -182,6 +197,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def handle_expect_100(self) -> bool:
         """`Expect: 100-continue` (curl's large bodies): a body too long is refused unsent."""
+        if not self._admissible():
+            return False
         if self._length() > self.server.limit:
             self._send(413, too_long(self.server.limit), close=True)
             return False
@@ -210,6 +227,18 @@ class _Handler(BaseHTTPRequestHandler):
                 "Access-Control-Max-Age": "600",
             })  # fmt: skip
 
+    def _admissible(self) -> bool:
+        """Whether the request read may be served: its line and headers came in time, and they
+        say one thing only (a refusal is sent, and the connection closed, when not)."""
+        if not self.server.connections.heard(self.request):
+            self.close_connection = True
+            return False
+        problem = framing_problem(self.headers, self.request_version)
+        if problem is not None:
+            self._refuse(*problem, close=True)
+            return False
+        return True
+
     def _serve(self, answer: Callable[[], None]) -> None:
         if not self.server.begin_call():
             self._refuse(503, "the server is stopping", close=True)
@@ -226,6 +255,7 @@ class _Handler(BaseHTTPRequestHandler):
                 status, message, extra = refused
                 self._refuse(status, message, headers=extra)
                 return
+            self.server.connections.authorize(self.request)
             answer()
         finally:
             self.server.end_call()
@@ -369,20 +399,18 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(204, None)
 
     def _length(self) -> int:
-        try:
-            return max(int(self.headers.get("Content-Length", "0")), 0)
-        except ValueError:
-            return -1
+        """The Content-Length (0 without one): `framing_problem` let only digits through."""
+        return int(self.headers.get("Content-Length", "0").strip(" \t"))
 
     def _body(self) -> bytes | None:
         """The request's body, or None once a refusal is sent (too long, unreadable)."""
         limit = self.server.limit
-        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+        if "Transfer-Encoding" in self.headers:
             return self._chunked(limit)
-        length = self._length()
-        if length < 0 or "Content-Length" not in self.headers:
+        if "Content-Length" not in self.headers:
             self._refuse(411, "a POST needs a Content-Length", close=True)
             return None
+        length = self._length()
         if length > limit:
             self._send(413, too_long(limit), close=True)
             self._drop(length)
@@ -391,23 +419,15 @@ class _Handler(BaseHTTPRequestHandler):
         return self.rfile.read(length)
 
     def _chunked(self, limit: int) -> bytes | None:
-        body = bytearray()
-        while True:
-            try:
-                size = int(self.rfile.readline(1026).split(b";")[0].strip(), 16)
-            except ValueError:
-                self._refuse(400, "a malformed chunked body", close=True)
-                return None
-            if size == 0:
-                while self.rfile.readline(8194) not in (b"\r\n", b"\n", b""):
-                    pass  # trailers
-                self._consumed = True
-                return bytes(body)
-            if len(body) + size > limit:
-                self._send(413, too_long(limit), close=True)
-                return None
-            body += self.rfile.read(size)
-            self.rfile.readline(3)
+        body = read_chunked(self.rfile, limit)
+        if body == 413:
+            self._send(413, too_long(limit), close=True)
+        elif isinstance(body, int):
+            self._refuse(body, "a malformed chunked body", close=True)
+        else:
+            self._consumed = True
+            return body
+        return None
 
     def _drop(self, length: int) -> None:
         """Read and forget a refused body, so the client, still sending, sees the answer (a
@@ -442,8 +462,7 @@ class _Handler(BaseHTTPRequestHandler):
         headers_in = getattr(self, "headers", None)  # None: the request line itself was bad
         if not close and not self._consumed and headers_in is not None:
             length = self._length()  # a body left unread would be read as the next request
-            chunked = "chunked" in headers_in.get("Transfer-Encoding", "").lower()
-            if chunked or length < 0 or length > self.server.limit:
+            if "Transfer-Encoding" in headers_in or length > self.server.limit:
                 close = True
             elif length:
                 self._drop(length)

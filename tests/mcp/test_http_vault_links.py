@@ -1,0 +1,61 @@
+"""A long-running `vaultkit mcp --http` and a vault that changes under it: a chat folder the
+server wrote into, then replaced by a symbolic link to a folder outside the vault (a sync peer,
+a pull), is refused at the next write, and nothing is written outside."""
+
+from __future__ import annotations
+
+import io
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.fixtures.mcp_http import TOKEN, Raw, serving, synced_copy
+from vaultkit.config import load_config
+
+MODERN = "2026-07-28"
+META = {
+    "io.modelcontextprotocol/protocolVersion": MODERN,
+    "io.modelcontextprotocol/clientCapabilities": {},
+}
+
+
+def save_transcript(raw: Raw, title: str, text: str, day: str) -> dict[str, Any]:
+    """A `save_transcript` call of the stateless revision; its tool result."""
+    arguments = {"title": title, "text": text, "day": day}
+    params = {"name": "save_transcript", "arguments": arguments, "_meta": META}
+    message = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params}
+    headers = {
+        "MCP-Protocol-Version": MODERN,
+        "Mcp-Method": "tools/call",
+        "Mcp-Name": "save_transcript",
+    }
+    status, _, answer = raw.request("POST", message, headers)
+    assert status == 200, answer
+    result: dict[str, Any] = answer["result"]
+    return result
+
+
+def test_a_chat_folder_swapped_for_a_link_is_not_written_through(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = synced_copy(tmp_path / "ws")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    day = load_config(config).chats_dir / "2026-07-22"
+    monkeypatch.setenv("VAULTKIT_MCP_TOKEN", TOKEN)
+    with serving(config) as server:
+        raw = Raw(server)
+        first = save_transcript(raw, "Swap", "Gading: first", "2026-07-22")
+        assert not first.get("isError") and (day / "swap.md").is_file()
+        shutil.rmtree(day)
+        day.symlink_to(outside, target_is_directory=True)
+        second = save_transcript(raw, "Swap", "Gading: second", "2026-07-22")
+        raw.close()
+    assert second["isError"]
+    said = second["content"][0]["text"]
+    assert "[symlink]" in said and "memory/chats/2026-07-22 is a symbolic link" in said
+    assert list(outside.iterdir()) == []
+    log = server.log
+    assert isinstance(log, io.StringIO) and "Traceback" not in log.getvalue()
