@@ -55,16 +55,23 @@ def cosines(days: dict[date, frozenset[str]]) -> dict[date, dict[date, float]]:
     return out
 
 
-features = st.frozensets(st.sampled_from([f"k:w{i}" for i in range(12)]), min_size=1, max_size=6)
+features = st.frozensets(
+    st.sampled_from([f"k:w{i}" for i in range(12)] + [f"u:t{i}" for i in range(4)]),
+    min_size=1,
+    max_size=6,
+)
 
 
 def episode_day(days: dict[date, frozenset[str]], day: date) -> date | None:
     """By the definition: the latest earlier day at most EPISODE_GAP days before `day` sharing a
-    feature that at most EPISODE_DAYS of the days on or before `day` have."""
+    name (no bullet word: `k:`) that at most EPISODE_DAYS of the days on or before `day` have."""
     seen = [d for d in days if d <= day]
     for other in sorted((d for d in seen if 0 < (day - d).days <= EPISODE_GAP), reverse=True):
         for feature in days[day] & days[other]:
-            if sum(feature in days[d] for d in seen) <= EPISODE_DAYS:
+            if (
+                not feature.startswith("k:")
+                and sum(feature in days[d] for d in seen) <= EPISODE_DAYS
+            ):
                 return other
     return None
 
