@@ -64,14 +64,12 @@ features = st.frozensets(
 
 def episode_day(days: dict[date, frozenset[str]], day: date) -> date | None:
     """By the definition: the latest earlier day at most EPISODE_GAP days before `day` sharing a
-    name (no bullet word: `k:`) that at most EPISODE_DAYS of the days on or before `day` have."""
+    term outside the vocabulary (`u:`) that at most EPISODE_DAYS of the days on or before `day`
+    have."""
     seen = [d for d in days if d <= day]
     for other in sorted((d for d in seen if 0 < (day - d).days <= EPISODE_GAP), reverse=True):
         for feature in days[day] & days[other]:
-            if (
-                not feature.startswith("k:")
-                and sum(feature in days[d] for d in seen) <= EPISODE_DAYS
-            ):
+            if feature.startswith("u:") and sum(feature in days[d] for d in seen) <= EPISODE_DAYS:
                 return other
     return None
 

@@ -42,12 +42,15 @@ MAX_POSTING = 1000
 MIN_WORD = 4  # shorter bullet words are mostly noise as topics
 RERANK = 32  # candidates scored by the exact cosine
 # One event over a few days: an incident and its postmortem the next day, a migration's weekend.
-# An earlier day at most EPISODE_GAP days before that shares a name no more than EPISODE_DAYS
-# days have (a person, a project, a tag or a new term: the outage's service, the candidate) is
-# the same episode: it takes the first of the related dates, whatever the cosine of the whole
-# days (a postmortem's words are mostly its own). A bullet's word shared by chance is none.
+# An earlier day at most EPISODE_GAP days before that shares a term outside the vocabulary that
+# no more than EPISODE_DAYS days have (the outage's service, the tool its fix brought in) is the
+# same episode: it takes the first of the related dates, whatever the cosine of the whole days
+# (a postmortem's words are mostly its own). Not a bullet's word, shared by chance (on LoCoMo
+# dev they related days weeks apart in talk: conv-30 R@5 0.9105 -> 0.8981), and not a person, a
+# vocabulary project or a tag: those run through a young vault's every few days.
 EPISODE_GAP = 3
 EPISODE_DAYS = 3
+_EPISODE_KINDS = ("u:",)
 
 
 def features(summary: Summary, analyzer: Analyzer) -> frozenset[str]:
@@ -236,11 +239,13 @@ class RelatedDays:
         self, day: date, feats: frozenset[str], candidates: Collection[date]
     ) -> date | None:
         """The latest earlier day of `day`'s episode: at most EPISODE_GAP days before it, sharing
-        a name (not a bullet's word) that at most EPISODE_DAYS days have (this one counted)."""
+        a term outside the vocabulary that at most EPISODE_DAYS days have (this one counted)."""
         near = sorted((o for o in candidates if 0 < (day - o).days <= EPISODE_GAP), reverse=True)
         for other in near:
             shared = feats & self._day(other)
-            if any(f[:2] != "k:" and self._df.get(f, 0) + 1 <= EPISODE_DAYS for f in shared):
+            if any(
+                f[:2] in _EPISODE_KINDS and self._df.get(f, 0) + 1 <= EPISODE_DAYS for f in shared
+            ):
                 return other
         return None
 
