@@ -35,7 +35,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from vaultkit.summarize.greedy import Key, LazyScan
 from vaultkit.summarize.importance import BIG_MONEY, IMPACT, minutes_in
@@ -75,6 +75,8 @@ class Candidate:
     topic: float = 0.0  # how close it stands to what the day repeats (0-1)
     terms: frozenset[str] = frozenset()
     key: bool = False  # a write-up's labelled cause, impact, decision or follow-up
+    void: bool = False  # says nothing happened ("Nothing worth writing", "ga ada kerjaan")
+    told: bool = False  # tells an outage with its time or duration
 
 
 def bullets(
@@ -121,9 +123,14 @@ def bullets(
     ]
     if not candidates:
         return (EMPTY_DAY,), []
+    candidates = _opening(candidates)
     ranked = sorted(candidates, key=lambda c: (-c.score, c.order))
     informative = [c for c in ranked if c.score > 0]
     wanted = min(MAX_BULLETS, max(MIN_BULLETS, 2 + len(informative) // 3))
+    if leisure and len(informative) < MIN_BULLETS:
+        # A day of leisure is its small talk: its few lines are what it did, but a line saying
+        # nothing happened is no bullet while there is another.
+        informative = [c for c in ranked if not c.void] or informative
     picked = _pick(informative or ranked, wanted, topic)
     return tuple(trim(c.text) for c in picked) or (EMPTY_DAY,), ranked
 
@@ -233,9 +240,7 @@ def _score(
     key = bool(_KEY_LABEL.match(sentence) or (i == 0 and _KEY_LABEL.match(line.said)))
     if key:
         add(1.5, "a cause, an impact, a fix, a decision or what follows")
-    elif (hits["incident"] or hits["trouble"]) and minutes_in(sentence):
-        key = True  # what happened, when and for how long: an outage's opening line
-        add(1.5, "what happened, when and how long")
+    told = not key and bool(hits["incident"] or hits["trouble"]) and minutes_in(sentence) > 0
     named = names(term_key(sentence))
     if named:
         add(0.75 * min(named, 3), f"{named} names")
@@ -248,7 +253,8 @@ def _score(
         add(-2.0, "small talk or a reminder")
     if _greets(sentence) and not weighty:
         add(-1.5, "a greeting")
-    if said["quiet"] and not weighty:
+    void = bool(said["quiet"]) and not weighty
+    if void:
         add(-2.0, "says nothing happened")
     if plain != sentence and any(said[c] > hits[c] for c in _WEIGHTY):
         add(-2.0 if leisure else -1.0, "an event joked about or asked")
@@ -260,7 +266,20 @@ def _score(
         add(-1.0, "the assistant's filler")
     text = unticked(f"{line.speaker}: {sentence}" if line.speaker else sentence)
     kept = topic if topic >= 0.05 else 0.0
-    return Candidate(text, score, (line.order, i), tuple(reasons), kept, terms, key and score > 0)
+    return Candidate(
+        text, score, (line.order, i), tuple(reasons), kept, terms, key and score > 0, void, told
+    )
+
+
+def _opening(candidates: list[Candidate]) -> list[Candidate]:
+    """The candidates with the day's first telling of an outage with its time or duration made
+    a key line: what happened, when and for how long leads (later retellings in a chat do not)."""
+    first = next((c for c in candidates if c.told), None)
+    if first is None:
+        return candidates
+    why = "+1.5 what happened, when and how long (the first telling)"
+    lead = replace(first, score=first.score + 1.5, reasons=(*first.reasons, why), key=True)
+    return [lead if c is first else c for c in candidates]
 
 
 def _greets(sentence: str) -> bool:

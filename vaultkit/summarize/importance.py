@@ -334,7 +334,7 @@ def _events(per: list[_Sentence], quiet: bool = False) -> list[Feature]:
         planned = [s for s in per if s.plan and not s.small]
         if discussed:
             out.append(Feature("a migration or the architecture discussed", 5.0, discussed[0].text))
-        elif planned:
+        if planned:
             about = any(s.plan == "migration" for s in planned)
             name = "a migration planned" if about else "work planned (a maintenance window)"
             out.append(Feature(name, 6.0 if about else 5.0, planned[0].text))
