@@ -1,4 +1,5 @@
-"""Dates as search terms: each day's rows hold its date and month, a query's dates match them."""
+"""Dates as search terms: each day's rows hold its date and month, a query's dates match them;
+and the days the vault keeps (`DAY_RANGE`), in file names, options and a summary's fields."""
 
 from __future__ import annotations
 
@@ -8,6 +9,9 @@ from pathlib import Path
 import pytest
 
 from vaultkit.config import load_config
+from vaultkit.dates import DAY_RANGE, day_outside, parse_date, parse_day
+from vaultkit.errors import UsageError
+from vaultkit.files.layout import Layout
 from vaultkit.index.bm25 import DayIndex
 from vaultkit.index.date_terms import day_terms, is_date_term, query_date_terms
 from vaultkit.search.backends import semantic_scores
@@ -114,3 +118,47 @@ def test_search_finds_the_day_a_query_names(workspace: Path) -> None:
     for named in ("2026-06-21", "21 June 2026", "June 21, 2026"):
         hits = search(config, f"zebrafish telemetry on {named}", as_of=as_of).hits
         assert hits[0].date == date(2026, 6, 21), named
+
+
+def test_the_vault_keeps_the_days_from_1900_to_9998() -> None:
+    assert (DAY_RANGE.first, DAY_RANGE.last) == (date(1900, 1, 1), date(9998, 12, 31))
+    assert str(DAY_RANGE) == "1900-01-01 to 9998-12-31"
+    assert parse_date("1900-01-01") == DAY_RANGE.first
+    assert parse_date("9998-12-31") == DAY_RANGE.last
+    for outside in ("0001-01-01", "1899-12-31", "9999-01-01", "9999-12-31"):
+        assert parse_date(outside) is None
+        assert day_outside(outside) == f"{outside} is outside the days vaultkit keeps ({DAY_RANGE})"
+    for other in ("2026-07-01", "2026-02-30", "0000-01-01", "notadate"):
+        assert day_outside(other) is None
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("0001-01-01", "--since: 0001-01-01 is outside the days vaultkit keeps"),
+        ("9999-12-31", "--since: 9999-12-31 is outside the days vaultkit keeps"),
+        ("2026-02-30", "--since: expected a date YYYY-MM-DD, got '2026-02-30'"),
+    ],
+)
+def test_an_option_outside_the_range_is_a_usage_error(value: str, message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        parse_day(value, "--since")
+    assert parse_day("1900-01-01", "--since") == date(1900, 1, 1)
+
+
+def test_a_file_named_after_a_day_outside_the_range_is_no_days_file(workspace: Path) -> None:
+    layout = Layout(load_config(workspace / "memory_config.json"))
+    for folder, name in (
+        (layout.memory, "0001-01-01.md"),
+        (layout.summaries, "9999-12-31.summary.md"),
+        (layout.chats + "/0001-01-01", "talk.md"),
+        (layout.archive + "/0001", "0001-01-01.md"),
+    ):
+        assert layout.kind_of(folder, name) is None
+        assert layout.outside(folder, name) is not None, (folder, name)
+    assert layout.outside(layout.memory, "2026-02-30.md") is None  # not a real date at all
+    assert layout.outside(layout.chats + "/2026-07-01", "0001-01-01-talk.md") is None  # its day
+    assert layout.kind_of(layout.chats + "/2026-07-01", "0001-01-01-talk.md") == (
+        "2026-07-01",
+        "transcript",
+    )

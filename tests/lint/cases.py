@@ -219,6 +219,7 @@ CASES: list[tuple[str, str, str | bytes]] = [
     ("spine-link", "memory/2026-07-01.md", daily_text(DAYS[0], date(2026, 6, 1))),
     ("parent-link", CHAT, "# Chat\n\nGading: hi\n"),
     ("parent-link", CHAT, transcript_text(DAYS[0])),
+    ("managed-look-alike", NOTE, BASE_NOTE + "\n« [[2026-06-30]] | Timeline Spine\n"),
     ("unlinkable-target", NOTE, BASE_NOTE + "\nSee [[Ops: Runbook|runbook]].\n"),
     ("property-type", NOTE, "---\nimportance: high\n---\n" + BASE_NOTE),
     ("day-link", S, summary_text().replace("↑ [[2026-07-03]] | Daily Note\n\n", "")),

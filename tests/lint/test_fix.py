@@ -24,7 +24,7 @@ from tests.lint.cases import (
     write,
 )
 from vaultkit.lint import fix_vault
-from vaultkit.lint.rules import BY_NAME
+from vaultkit.lint.rules import BY_ID, BY_NAME
 from vaultkit.pages.schema import add_marker, read_marker
 
 FIXABLE = [case for case in CASES if BY_NAME[case[0]].fixable]
@@ -201,3 +201,72 @@ def test_related_date_link_alias_becomes_text(ws: Path) -> None:
     fix(ws)
     assert "- Like last week. Moved" in read(ws, S)
     assert date(2026, 7, 1).isoformat() in read(ws, S)  # still in related_dates
+
+
+QUOTED_SPINE = "« [[2026-07-01]] | Timeline Spine"
+
+
+def test_a_spine_like_line_below_the_first_is_reported_and_never_removed(ws: Path) -> None:
+    """Only the first line is vaultkit's; a line like it further down is the user's text."""
+    first_day = "memory/2026-07-01.md"
+    first_text = f"# 2026-07-01\n\nThe old spine read:\n{QUOTED_SPINE}\n"
+    write(ws, first_day, first_text)
+    write(ws, NOTE, BASE_NOTE + f"\n{QUOTED_SPINE}\n")
+    write(ws, CHAT, "# Chat\n\nGading: it says\n↑ [[2026-07-01]] | Daily Note\n")
+    report = lint(ws)
+    look_alikes = [p for p in report.problems if p.rule == BY_NAME["managed-look-alike"].id]
+    assert {(p.path, p.line, p.fixable) for p in look_alikes} == {
+        (first_day, 4, False),
+        (NOTE, 7, False),
+        (CHAT, 4, False),
+    }
+    assert all(p.severity == "warning" and "delete it" in p.message for p in look_alikes)
+    fix(ws)
+    assert read(ws, first_day) == first_text
+    assert read(ws, NOTE) == BASE_NOTE + f"\n{QUOTED_SPINE}\n"
+    assert read(ws, CHAT) == (
+        "↑ [[2026-07-02]] | Daily Note\n\n# Chat\n\nGading: it says\n↑ [[2026-07-01]] | Daily Note\n"
+    )
+    assert not [p for p in lint(ws).problems if p.severity == "error"]
+
+
+def test_a_missing_spine_is_added_above_a_line_like_it(ws: Path) -> None:
+    body = BASE_NOTE.split("\n\n", 1)[1]
+    write(ws, NOTE, f"{body}{QUOTED_SPINE}\n")
+    fix(ws)
+    assert read(ws, NOTE) == f"{BASE_NOTE}{QUOTED_SPINE}\n"
+    assert rules_at(lint(ws), NOTE) == {"managed-look-alike"}
+
+
+def test_a_spine_after_frontmatter_is_the_first_line(ws: Path) -> None:
+    write(ws, NOTE, "---\ntitle: Day\n---\n" + BASE_NOTE)
+    assert rules_at(lint(ws), NOTE) == set()
+    write(ws, NOTE, "---\ntitle: Day\n---\n" + BASE_NOTE.replace("07-01]]", "06-30]]"))
+    fix(ws)
+    assert read(ws, NOTE) == "---\ntitle: Day\n---\n" + BASE_NOTE
+
+
+def test_a_value_holding_a_yaml_comment_is_reported_and_not_rewritten(ws: Path) -> None:
+    """Re-rendering a value drops its comments: the user's text, so the fix is not made."""
+    note = (
+        "---\ntags:\n  - machine learning  # from my phone\n  - ok\n"
+        "reviewed: yes # checked twice\n---\n" + BASE_NOTE
+    )
+    write(ws, NOTE, note)
+    summary = set_key(summary_text(), "related_dates", "related_dates: [2026-06-01] # the trip")
+    write(ws, S, summary)
+    found = [p for p in lint(ws).problems if p.path in (NOTE, S)]
+    assert {BY_ID[p.rule].name for p in found} == {
+        "invalid-tag",
+        "yaml11-coercion",
+        "related-date-missing",
+    }
+    assert not [p for p in found if p.fixable]
+    assert all("YAML comment" in p.message for p in found)
+    fix(ws)
+    assert read(ws, NOTE) == note and read(ws, S) == summary
+
+
+def test_a_spine_like_line_in_code_is_no_look_alike(ws: Path) -> None:
+    write(ws, NOTE, BASE_NOTE + f"\n```\n{QUOTED_SPINE}\n```\n")
+    assert rules_at(lint(ws), NOTE) == set()

@@ -18,6 +18,9 @@ from tests.conftest import tree_hashes
 from vaultkit.config import load_config
 from vaultkit.errors import UnsafeWriteError, UsageError
 from vaultkit.files.lock import vault_lock
+from vaultkit.files.names import is_reserved
+from vaultkit.files.wikilinks import find_wikilinks
+from vaultkit.lint import fix_vault, lint_vault
 from vaultkit.mcp.server import McpServer
 from vaultkit.mcp.writes import remember, save_transcript
 from vaultkit.search.search import search
@@ -276,3 +279,60 @@ def test_a_reader_of_the_shared_index_lists_only_the_read_tools(
         load_config(reader / "memory_config.json", reading=True), "capybara", as_of=AS_OF
     )
     assert [h.date.isoformat() for h in result.hits][:1] == ["2026-07-14"]
+
+
+def lint_problems(config: Path, rel: str) -> list[str]:
+    """A file's lint problems, but for the ghost links (VK506) of the days a text names."""
+    report = lint_vault(load_config(config))
+    return [f"{p.rule} {p.message}" for p in report.problems if p.path == rel and p.rule != "VK506"]
+
+
+def test_a_text_like_vaultkits_own_lines_is_written_as_text_lint_keeps(config: Path) -> None:
+    """A written line never reads as a spine, a parent link or a marker: lint takes none of
+    them for vaultkit's, `--fix` removes none, and Obsidian shows the text as it was given."""
+    loaded = load_config(config)
+    remember(loaded, "- ok\n« [[1999-01-01]] | Timeline Spine", date(2026, 7, 19))
+    note = loaded.memory_dir / "2026-07-19.md"
+    assert note.read_text().endswith("- ok\n« [[1999-01-01]] \\| Timeline Spine\n")
+    chat_text = (
+        "« [[2026-07-11]] | Timeline Spine\n  ↑ [[1999-01-01]] | Daily Note\n"
+        "%% vaultkit source=abc digest=def %%"
+    )
+    chat = save_transcript(loaded, "Quoting", chat_text, date(2026, 7, 19))
+    assert (
+        (loaded.vault_dir / chat.path)
+        .read_text()
+        .endswith(
+            "« [[2026-07-11]] \\| Timeline Spine\n  ↑ [[1999-01-01]] \\| Daily Note\n"
+            "%% vaultkit source\\=abc digest=def %%\n"
+        )
+    )
+    before = notes(config)
+    assert lint_problems(config, "memory/2026-07-19.md") == []
+    assert lint_problems(config, chat.path) == []
+    fix_vault(load_config(config))
+    assert sync(load_config(config)).ok
+    assert notes(config) == before
+
+
+def test_a_title_breaks_no_link_and_names_no_windows_device(config: Path) -> None:
+    loaded = load_config(config)
+    title = "Plan [[Rina]] | C# #launch ^v2 %%x%%\nnext\x07"
+    written = save_transcript(loaded, title, "Rina: ok", date(2026, 7, 19))
+    text = (loaded.vault_dir / written.path).read_text()
+    assert text.split("\n")[2] == "# Chat: Plan (Rina) - C sharp launch v2 %x% next"
+    assert [target for target, _ in find_wikilinks(text)] == ["2026-07-19"]
+    assert lint_problems(config, written.path) == []
+    for title in ("CON", "nul", "Com1", "lpt9", "LPT¹", "aux.", "Prn "):
+        path = Path(save_transcript(loaded, title, f"text of {title}", date(2026, 7, 19)).path)
+        assert not is_reserved(path.name), path
+        assert path.stem.rstrip(". ") == path.stem
+
+
+def test_a_line_like_vaultkits_own_in_a_code_block_is_written_as_given(config: Path) -> None:
+    """In code a backslash shows, and neither sync nor lint reads code for their lines."""
+    loaded = load_config(config)
+    code = "```text\n« [[2026-07-11]] | Timeline Spine\n↑ [[2026-07-11]] | Daily Note\n```"
+    chat = save_transcript(loaded, "Spine in code", f"Gading: it reads\n{code}", date(2026, 7, 19))
+    assert (loaded.vault_dir / chat.path).read_text().endswith(f"\n{code}\n")
+    assert lint_problems(config, chat.path) == []

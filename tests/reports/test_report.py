@@ -129,9 +129,9 @@ def test_days_link_to_obsidian_and_to_the_file(workspace: Path) -> None:
     config = load_config(workspace / "memory_config.json")
     page = render_report(config, page_dir=workspace)
     links = parse(page.html).links
-    obsidian = "obsidian://open?vault=vault&file=memory%2Fsummaries%2F2026-07-03.summary.md"
+    obsidian = "obsidian://open?vault=vault&file=memory%2Fsummaries%2F2026-07-13.summary.md"
     assert obsidian in links
-    assert "vault/memory/summaries/2026-07-03.summary.md" in links  # relative to the page
+    assert "vault/memory/summaries/2026-07-13.summary.md" in links  # relative to the page
     assert "obsidian://open?vault=vault" in links  # the vault itself
     config_json = json.loads(parse(page.html).scripts[-2])
     assert config_json == {"vault": "vault", "base": "vault/", "summaries": "memory/summaries/"}
@@ -241,3 +241,17 @@ def test_years_fold_and_time_is_cut_to_fit(tmp_path: Path) -> None:
     assert (
         many.index(date(2026, 7, 31)) == len(many.buckets) - 1 and many.index(date(1747, 3, 4)) == 0
     )
+
+
+def test_the_first_and_the_last_day_the_vault_keeps_are_drawn(tmp_path: Path) -> None:
+    root = make_workspace(tmp_path / "ws")
+    for day in ("1900-01-01", "2026-07-01", "9998-12-31"):
+        write_summary(root, day, related="[1900-01-01]" if day != "1900-01-01" else "[]")
+    page = render_report(load_config(root / "memory_config.json"))
+    assert (page.first, page.last, page.days) == (date(1900, 1, 1), date(9998, 12, 31), 3)
+    assert len(parse(page.html).cells) == 3
+    for most in (1, 24, 48, 400):
+        axis = time_axis(date(1900, 1, 1), date(9998, 12, 31), most)
+        assert axis.buckets[-1].end == date(9999, 12, 31)
+        assert axis.index(date(9998, 12, 31)) == len(axis.buckets) - 1
+        assert axis.index(date(1900, 1, 1)) == 0

@@ -57,3 +57,47 @@ def test_a_days_transcripts_come_in_one_order_from_either_look(workspace: Path) 
     day = date(2026, 7, 20)
     assert daily.local_transcripts(day) == full.local_transcripts(day)
     assert [p.name for p in full.local_transcripts(day)][-2:] == ["x.md", "y.md"]
+
+
+QUOTED_SPINE = "« [[2020-01-01]] | Timeline Spine"
+QUOTED_PARENT = "↑ [[2020-01-01]] | Daily Note"
+
+
+def test_a_spine_like_line_below_the_first_is_the_notes_text(workspace: Path) -> None:
+    """Only a note's first line is its spine: one like it further down stays, on any day."""
+    config = load_config(workspace / "memory_config.json")
+    first = config.memory_dir / "2026-07-01.md"  # the first day: it has no spine of its own
+    first_text = first.read_text("utf-8") + f"\nThe spine reads:\n{QUOTED_SPINE}\n"
+    first.write_text(first_text, "utf-8")
+    later = config.memory_dir / "2026-07-05.md"
+    body = later.read_text("utf-8").split("\n\n", 1)[1]  # its spine line gone
+    later.write_text(f"# quoted\n{QUOTED_SPINE}\n\n{body}", "utf-8")
+    sync(config)
+    assert first.read_text("utf-8") == first_text
+    assert later.read_text("utf-8") == (
+        f"« [[2026-07-04]] | Timeline Spine\n\n# quoted\n{QUOTED_SPINE}\n\n{body}"
+    )
+    assert not sync(config).changes
+
+
+def test_a_parent_like_line_below_the_first_is_the_transcripts_text(workspace: Path) -> None:
+    config = load_config(workspace / "memory_config.json")
+    chat = config.chats_dir / "2026-05-01" / "quoted.md"
+    chat.parent.mkdir(parents=True)
+    chat.write_text(f"# Chat\n\nRina: the link reads\n{QUOTED_PARENT}\n", "utf-8")
+    sync(config)
+    assert chat.read_text("utf-8") == (
+        f"↑ [[2026-05-01]] | Daily Note\n\n# Chat\n\nRina: the link reads\n{QUOTED_PARENT}\n"
+    )
+    assert not sync(config).changes
+
+
+def test_with_frontmatter_the_spine_is_the_first_line_after_it(workspace: Path) -> None:
+    config = load_config(workspace / "memory_config.json")
+    note = config.memory_dir / "2026-07-05.md"
+    body = note.read_text("utf-8").split("\n\n", 1)[1]
+    note.write_text(f"---\ntags: [quiet]\n---\n{body}", "utf-8")
+    sync(config)
+    linked = f"---\ntags: [quiet]\n---\n« [[2026-07-04]] | Timeline Spine\n\n{body}"
+    assert note.read_text("utf-8") == linked
+    assert not sync(config).changes

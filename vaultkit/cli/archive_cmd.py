@@ -18,6 +18,7 @@ from vaultkit.cli.console import (
     progress_bar,
     run,
     say,
+    skipped,
 )
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ def backfill(
     else:
         _print_backfill(report)
     _print_backfill_problems(report)
+    skipped(report.unread)
     if not report.ok:
         raise typer.Exit(1)
 
@@ -107,6 +109,7 @@ def archive(
         _print_archive(report)
     for day, reason in report.skipped:
         note("kept local", f"{day}: {reason}", "yellow")
+    skipped(report.unread)
     for move in report.problems:
         note("kept", f"{move.source}: {move.detail}", "bold red")
     if not report.ok:

@@ -3,6 +3,9 @@
 `Layout` is the one place that decides a file's kind and day from where it is and its name;
 `scan` (sync, lint), the index's refresh and the archive's scans all ask it. `rel` is the one
 way a path is shown: relative to the vault, with `/`.
+
+A file named after a day outside `dates.DAY_RANGE` (`0001-01-01.md`) is no day's file: a scan
+lists it with the strays, and `outside_days` gives the line a command says of it.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from stat import S_ISREG
 from typing import Literal
 
 from vaultkit.config import MEMORY_INDEX_NAME, Config
-from vaultkit.dates import DATE_PATTERN, parse_date
+from vaultkit.dates import DATE_PATTERN, day_outside, parse_date
 from vaultkit.files.listing import FILE, FOLDER, LINKED, TEMP, Listings, list_folder, parse_line
 from vaultkit.files.storage import file_kind
 
@@ -77,6 +80,21 @@ class Layout:
             return _named(DAILY_NAME, name, "note")
         return None
 
+    def outside(self, folder: str, name: str) -> str | None:
+        """Why the file `name` in `folder` is no day's file when `kind_of` would take it for one
+        but for its day, outside `DAY_RANGE`; None for any other file."""
+        if folder == self.summaries:
+            return _outside(SUMMARY_NAME, name)
+        if folder == self.memory:
+            return _outside(DAILY_NAME, name)
+        for chats in (self.chats, self.archive_chats):
+            if folder == chats or folder.startswith(chats + os.sep):
+                below = [f for f in folder[len(chats) :].split(os.sep) if f]
+                return None if date_in_parts([*below, name]) else _outside_in([*below, name])
+        if folder == self.archive or folder.startswith(self.archive + os.sep):
+            return _outside(DAILY_NAME, name)
+        return None
+
     def folder_day(self, folder: str) -> str | None:
         """The day a chat folder (local or archived) belongs to: the date in its name, else in
         a parent's below the chats folder; None for any other folder."""
@@ -108,6 +126,21 @@ class Layout:
 def _named(pattern: re.Pattern[str], name: str, kind: Kind) -> tuple[str, Kind] | None:
     match = pattern.match(name)
     return (match.group(1), kind) if match and parse_date(match.group(1)) else None
+
+
+def _outside(pattern: re.Pattern[str], name: str) -> str | None:
+    match = pattern.match(name)
+    return day_outside(match.group(1)) if match else None
+
+
+def _outside_in(parts: Sequence[str]) -> str | None:
+    """Why the first date in the parts (the file name first, then the folders) is no day's."""
+    for part in (parts[-1], *reversed(parts[:-1])):
+        for match in _DATE_IN_NAME.finditer(part):
+            why = day_outside(match.group(1))
+            if why is not None:
+                return why
+    return None
 
 
 @dataclass
@@ -185,6 +218,18 @@ def not_read(layout: Layout, irregular: Iterable[tuple[Path, str]]) -> list[tupl
     return [(layout.rel(path), f"{what}, not a regular file: not read") for path, what in irregular]
 
 
+def outside_days(layout: Layout, strays: Iterable[Path]) -> list[tuple[str, str]]:
+    """(path in the vault, why) of each stray a scan found that is named after a day outside
+    `DAY_RANGE` (`Layout.outside`): not read, and said in one line by the commands that list
+    the vault (`skipped PATH: WHY`)."""
+    found = []
+    for path in strays:
+        why = layout.outside(os.fspath(path.parent), path.name)
+        if why is not None:
+            found.append((layout.rel(path), f"{why}; not read"))
+    return found
+
+
 def scan_archived_transcripts(
     layout: Layout, listings: Listings | None = None
 ) -> dict[date, list[Path]]:
@@ -218,14 +263,19 @@ def date_in_parts(parts: Sequence[str]) -> date | None:
     return None
 
 
-def scan_archive(root: Path, listings: Listings | None = None) -> dict[date, Path]:
-    """Daily notes (`YYYY-MM-DD.md`) anywhere below an archive folder; the first path wins."""
+def scan_archive(
+    root: Path, listings: Listings | None = None, outside: list[tuple[Path, str]] | None = None
+) -> dict[date, Path]:
+    """Daily notes (`YYYY-MM-DD.md`) anywhere below an archive folder; the first path wins.
+    A note named after a day outside `DAY_RANGE` is left out, and added to `outside` with why."""
     notes: dict[date, Path] = {}
     for path in sorted(path for _, _, path in _markdown_files(root, listings=listings)):
         match = DAILY_NAME.match(path.name)
         day = parse_date(match.group(1)) if match else None
         if day is not None:
             notes.setdefault(day, path)
+        elif outside is not None and (why := _outside(DAILY_NAME, path.name)) is not None:
+            outside.append((path, why))
     return notes
 
 

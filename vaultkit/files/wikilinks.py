@@ -1,12 +1,19 @@
-"""Obsidian links: wikilinks, the timeline spine of daily notes, transcripts' parent links."""
+"""Obsidian links: wikilinks, the timeline spine of daily notes, transcripts' parent links.
+
+A note's managed line (a daily note's spine, a transcript's parent link) is the first line of its
+body, and only that line: a line like it anywhere else is the note's own text, which nothing here
+reads as a link of vaultkit's or changes.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Sequence
 from datetime import date
 
 from vaultkit.files.document import split_frontmatter
+from vaultkit.files.names import fit_bytes, safe_file_name
 
 SPINE_LABEL = "Timeline Spine"
 PARENT_LABEL = "Daily Note"
@@ -21,6 +28,11 @@ _NAME_CHARS = str.maketrans({"/": "-", "\\": "-", "|": "-", ":": "-", "[": "(", 
 _NAME_SPACES = re.compile(r"[#^*\"<>?]")
 _SHARP = re.compile(r"(?<=\w)#")
 _SHOWN_CHARS = str.maketrans({"|": "-", "[": "(", "]": ")", "\n": " "})
+# A heading holds none of Obsidian's link syntax either, so a link to it works: `[[`, `]]`, `|`,
+# `#`, `^` and `%%` (a comment) become look-alikes or spaces.
+_HEADING_CHARS = str.maketrans({"|": "-", "[": "(", "]": ")", "#": " ", "^": " "})
+_COMMENT_MARK = re.compile(r"%{2,}")
+_DOUBLE_BRACKETS = re.compile(r"\[\[|\]\]")
 _WIKILINK = re.compile(r"!?\[\[([^\[\]\n]*?)\]\]")
 _FENCE = re.compile(r"^(```|~~~)")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
@@ -32,13 +44,15 @@ def link_target(name: str) -> str:
     `Ops [Infra]` -> `Ops (Infra)`, `C#` -> `C sharp`; the same name always gives the same one.
 
     Control characters become spaces. A name with nothing left to show (`..`, `...`, `#`) is
-    `unnamed` and a digest of the name, so two such names never share one note."""
+    `unnamed` and a digest of the name, so two such names never share one note. The result is
+    a file name Windows can hold and not too long for any file system (`files.names`): `CON` ->
+    `CON_`, `Inc.` -> `Inc`."""
     safe = _NAME_SPACES.sub(
         " ", _SHARP.sub(" sharp", without_controls(name)).translate(_NAME_CHARS)
     )
     safe = " ".join(safe.split()).lstrip(". ")
     if any(c.isalnum() for c in safe):
-        return safe
+        return safe_file_name(fit_bytes(safe))
     return f"unnamed {hashlib.sha256(name.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
 
 
@@ -47,6 +61,14 @@ def wikilink(name: str) -> str:
     target = link_target(name)
     shown = " ".join(without_controls(name).translate(_SHOWN_CHARS).split())  # no link syntax
     return f"[[{target}]]" if target == shown else f"[[{target}|{shown}]]"
+
+
+def heading_text(text: str) -> str:
+    """`text` as a heading a link can name and that makes no link itself, on one line:
+    `Plan [[Rina]] | C# ^v2` -> `Plan (Rina) - C sharp v2`; blanks are collapsed."""
+    plain = _SHARP.sub(" sharp", without_controls(text))
+    plain = _DOUBLE_BRACKETS.sub(lambda m: m.group()[0], plain).translate(_HEADING_CHARS)
+    return " ".join(_COMMENT_MARK.sub("%", plain).split())
 
 
 def without_controls(text: str) -> str:
@@ -62,17 +84,25 @@ def parent_line(day: date) -> str:
     return f"↑ [[{day.isoformat()}]] | {PARENT_LABEL}"
 
 
-def find_wikilinks(body: str, first_line: int = 1) -> list[tuple[str, int]]:
-    """Link targets (alias and heading cut off) with their lines, skipping code blocks and spans."""
-    links = []
+def fenced(lines: Sequence[str]) -> list[bool]:
+    """For each line, whether it belongs to a fenced code block (its fences included)."""
+    flags = []
     in_fence: str | None = None
-    for offset, line in enumerate(body.split("\n")):
+    for line in lines:
         fence = _FENCE.match(line.lstrip())
         if fence:
             marker = fence.group(1)
             in_fence = None if in_fence == marker else (in_fence or marker)
-            continue
-        if in_fence or line.startswith(("    ", "\t")):
+        flags.append(fence is not None or in_fence is not None)
+    return flags
+
+
+def find_wikilinks(body: str, first_line: int = 1) -> list[tuple[str, int]]:
+    """Link targets (alias and heading cut off) with their lines, skipping code blocks and spans."""
+    links = []
+    lines = body.split("\n")
+    for offset, (line, code) in enumerate(zip(lines, fenced(lines), strict=True)):
+        if code or line.startswith(("    ", "\t")):
             continue
         for match in _WIKILINK.finditer(_CODE_SPAN.sub("", line)):
             target = match.group(1).split("|", 1)[0].split("#", 1)[0].strip()
@@ -81,29 +111,26 @@ def find_wikilinks(body: str, first_line: int = 1) -> list[tuple[str, int]]:
 
 
 def managed_target(text: str, pattern: re.Pattern[str]) -> str | None:
-    """The target of a managed line (spine or parent) in a note, or None."""
-    match = pattern.search(text)
+    """The day a note's managed line (spine or parent) links, or None: see `set_managed_line`."""
+    match = pattern.match(split_frontmatter(text)[1])
     return match.group(1) if match else None
 
 
 def set_managed_line(text: str, pattern: re.Pattern[str], line: str | None) -> str:
-    """Put `line` as the note's first body line (replacing any old one); None removes it.
+    """Put `line` as the note's managed line, its body's first line (the line after the closing
+    `---` of any frontmatter): it replaces the managed line there, or comes first with a blank
+    line after it; None removes it (and the blank line vaultkit put after it).
 
-    Only the managed line (and the blank line vaultkit put after it) changes; every other byte of
-    the note stays as it was, so running this twice equals running it once.
+    Only that first line is ever the managed line: a line like it further down is the note's own
+    text and stays. No other byte changes, so running this twice equals running it once.
     """
     frontmatter, body, _ = split_frontmatter(text)
     head = text[: len(text) - len(body)] if frontmatter is not None else ""
-    match = pattern.search(body)
-    if match:
-        end = match.end() + (1 if body[match.end() : match.end() + 1] == "\n" else 0)
-        if line is None and match.start() == 0 and body[end : end + 1] == "\n":
-            end += 1
-        rest = body[: match.start()] + body[end:]
-        if line is not None and match.start() > 0:
-            return head + line + "\n\n" + rest
-        body_out = (line + "\n" + rest) if line is not None else rest
-        return head + body_out
-    if line is None:
-        return text
-    return head + line + "\n\n" + body
+    match = pattern.match(body)
+    if match is None:
+        return text if line is None else head + line + "\n\n" + body
+    rest = body[match.end() :]
+    if line is not None:
+        return head + line + rest
+    rest = rest.removeprefix("\n")
+    return head + rest.removeprefix("\n")

@@ -77,6 +77,7 @@ class ChangeFinder:
         self.db = db
         self.layout = layout
         self.irregular: list[tuple[Path, str]] = []  # `.md` names that are not files: skipped
+        self.outside: list[tuple[Path, str]] = []  # named after a day outside DAY_RANGE: skipped
 
     def full(
         self, files: VaultFiles | None, archive: Mapping[date, Path] | None
@@ -198,7 +199,9 @@ class ChangeFinder:
             if stored.get(path) == inode:
                 continue
             found = self.layout.kind_of(folder, os.path.basename(path))
-            if found is not None:
+            if found is None:
+                self._outside(folder, os.path.basename(path))
+            else:
                 with contextlib.suppress(OSError):
                     stat = os.stat(path)
                     if not S_ISREG(stat.st_mode):
@@ -278,6 +281,18 @@ class ChangeFinder:
             )
         return out
 
+    def skipped(self) -> list[str]:
+        """One line for each `.md` name the refresh left unread, and why."""
+        rel = self.layout.rel
+        odd = [f"skipped {rel(p)}: {what}, not a regular file" for p, what in set(self.irregular)]
+        outside = [f"skipped {rel(p)}: {why}; not read" for p, why in set(self.outside)]
+        return sorted(odd) + sorted(outside)
+
+    def _outside(self, folder: str, name: str) -> None:
+        why = self.layout.outside(folder, name)
+        if why is not None:
+            self.outside.append((Path(folder) / name, why))
+
     def _stat_vault(self) -> dict[str, FileState]:
         """`current_files` of the vault walked here: the files `scan` and `scan_archive` find, as
         strings with their `DirEntry` stat (a Path per file was most of a no-op refresh)."""
@@ -293,6 +308,8 @@ class ChangeFinder:
                 known = layout.kind_of(folder, name)
                 if known is not None:
                     out[os.path.join(folder, name)] = FileState(*known, mtime, size, inode)
+                else:
+                    self._outside(folder, name)
         if not self.notes_too:
             return out
         local = {f.day for f in out.values() if f.kind == "note"}

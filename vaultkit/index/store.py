@@ -235,10 +235,7 @@ class SearchIndex:
                 finder.store_folders(folders or {})
                 if changed is not None:
                     changed.leave_mark(self.db)
-        report.warnings += [
-            f"skipped {self.layout.rel(path)}: {what}, not a regular file"
-            for path, what in sorted(set(finder.irregular))
-        ]
+        report.warnings += finder.skipped()
         if self.embeds:
             report.embedded = self._embed(report.warnings)
         if self.shared is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from vaultkit.config import MEMORY_INDEX_NAME
-from vaultkit.dates import DATE_PATTERN
+from vaultkit.dates import DATE_PATTERN, day_outside
 from vaultkit.errors import FileFormatError
 from vaultkit.files.document import decode, split_frontmatter
 from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE, parent_line, spine_line
@@ -19,12 +19,29 @@ from vaultkit.lint.fixes import Plan
 from vaultkit.lint.front_checks import check_generic_front, check_second_block
 from vaultkit.lint.frontmatter import Front
 from vaultkit.lint.link_checks import check_links, check_managed, check_resolution, fast_targets
+from vaultkit.lint.rules import rule_named
 from vaultkit.lint.summary_checks import check_summary
 from vaultkit.lint.vault_checks import category
 from vaultkit.pages.schema import SUMMARY_KEYS
 
 _DAILY_LIKE = re.compile(DATE_PATTERN + r"\.md")
 _SUMMARY_KEYS = frozenset(SUMMARY_KEYS)
+# The rules whose fix re-renders frontmatter values.
+_VALUE_RULES = frozenset(
+    rule_named(name).id
+    for name in (
+        "yaml11-coercion",
+        "invalid-tag",
+        "unknown-term",
+        "alias-term",
+        "wrong-field",
+        "uncategorized-known",
+        "duplicate-item",
+        "related-date-missing",
+        "related-date-self",
+        "related-date-future",
+    )
+)
 
 
 def check_entry(entry: Entry, data: bytes | OSError, ctx: Context, fix: bool) -> Result:
@@ -64,6 +81,8 @@ def _check_bytes(entry: Entry, data: bytes, ctx: Context, fix: bool) -> Result:
         check_summary(entry, front, body, body_line, ctx, found, plan)
     else:
         _check_note(entry, front, body, body_line, ctx, found, plan)
+    if front is not None:
+        _spare_comments(front, found, plan)
 
     result = Result(entry.rel, found.problems, targets=fast_targets(body))
     if front is not None and isinstance(front.data, dict):
@@ -98,6 +117,16 @@ def _check_note(
         check_managed(body, body_line, PARENT_LINE, expected, "parent-link", found, plan)
 
 
+def _spare_comments(front: Front, found: Findings, plan: Plan) -> None:
+    """No value is re-rendered when one to re-render holds a YAML comment: the rewrite would drop
+    the comment, the user's text. The findings stay, not fixable, and say what to do."""
+    if not plan.values.keys() & front.commented:
+        return
+    plan.values.clear()  # all or none: a term moves between two keys
+    why = "not fixed: rewriting the value would drop its YAML comment; edit it by hand"
+    found.unfix(_VALUE_RULES, why)
+
+
 def _folder(entry: Entry) -> str:
     """The file's folder, relative to the vault (for links relative to the note)."""
     return entry.rel.rpartition("/")[0].casefold()
@@ -118,6 +147,8 @@ def _record_properties(entry: Entry, front: Front, ctx: Context, result: Result)
 def _stray_message(entry: Entry) -> str:
     name = entry.path.name
     parts = entry.rel.split("/")
+    if (outside := day_outside(name[:10])) is not None:
+        return f"{outside}; not read"
     if name.endswith(".summary.md"):
         return (
             "summary file names are YYYY-MM-DD.summary.md with a real date, in the summaries folder"

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Collection
+from dataclasses import dataclass, field, replace
 
 from vaultkit.lint.rules import Severity, rule_named
 
@@ -48,6 +49,15 @@ class Findings:
 
     def add(self, name: str, line: int | None, message: str, fixable: bool | None = None) -> None:
         self.problems.append(problem(name, self.rel, line, message, fixable))
+
+    def unfix(self, rules: Collection[str], why: str) -> None:
+        """The fixable problems of `rules` (ids) made not fixable, their messages saying why."""
+        self.problems = [
+            replace(p, fixable=False, message=f"{p.message} ({why})")
+            if p.fixable and p.rule in rules
+            else p
+            for p in self.problems
+        ]
 
 
 @dataclass

@@ -2,7 +2,9 @@
 
 Checks and fixes come from one computation: a check that reports a fixable problem records here
 the value or body edit that repairs it, so `--fix` then lint is clean and a second `--fix` changes
-no byte. Only the managed parts of a file change.
+no byte. Only the managed parts of a file change, and a fix never removes a line of the user's
+text: the only spine or parent line a fix replaces or removes is a note's first body line, the
+one that is provably vaultkit's; a line like it further down is reported and left as it is.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ class Plan:
 
     values: dict[str, Any] = field(default_factory=dict)  # frontmatter keys to re-render
     order: list[str] | None = None  # canonical key order, when it must change
-    managed: tuple[re.Pattern[str], str | None] | None = None  # spine or parent line
+    managed: tuple[re.Pattern[str], str | None] | None = None  # the first line: spine or parent
     unlink_lines: list[int] = field(default_factory=list)  # body offsets holding date links
     footer: str | None = None  # the footer line the body should carry ("" for none)
     aliased: dict[str, str] = field(default_factory=dict)  # link by alias -> the note it names
@@ -57,12 +59,7 @@ class Plan:
             return self._summary(text, head, body)
         out = head + body
         if self.managed is not None:
-            pattern, line = self.managed
-            if line is None or len(pattern.findall(body)) > 1:
-                while pattern.search(split_frontmatter(out)[1]):
-                    out = set_managed_line(out, pattern, None)
-            if line is not None:
-                out = set_managed_line(out, pattern, line)
+            out = set_managed_line(out, *self.managed)
         return out
 
     def _summary(self, text: str, head: str, body: str) -> str:

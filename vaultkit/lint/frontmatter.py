@@ -35,6 +35,9 @@ _YAML12_BOOL = {"true", "True", "TRUE", "false", "False", "FALSE"}
 _OTHER_BREAKS = re.compile("[\r\x85\u2028\u2029]")
 _SUSPECT_TAGS = frozenset({_BOOL, _INT, _FLOAT, _TIMESTAMP})
 _YAML12_INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)|0x[0-9a-fA-F]+")
+# A YAML comment starts a line or follows a blank; a `#` so placed inside quotes is taken for one
+# too, which only keeps a value from being rewritten.
+_COMMENT = re.compile(r"(?:^|\s)#")
 
 
 class Front:
@@ -47,6 +50,7 @@ class Front:
         self.editable = False  # a block mapping whose keys can be rewritten one by one
         self.key_lines: list[tuple[str, int]] = []  # (key, file line), duplicates dropped
         self.spans: dict[str, tuple[int, int, int]] = {}  # key -> (start, value end, next start)
+        self.commented: set[str] = set()  # keys whose value lines hold a comment (see `rewrite`)
         self.coerced: dict[str, bool] = {}  # key -> whether its (coerced) value can be re-rendered
         self.coercions: list[tuple[str, int, str, str]] = []  # (top key, line, value, reads as)
         self.impossible: list[tuple[str, int, str]] = []  # (top key, line, value)
@@ -138,18 +142,25 @@ class Front:
 
     def _close_spans(self) -> None:
         """End each key's span where the next key starts (the last one at the end of the text)."""
-        total = self.text.count("\n")
+        lines = self.text.split("\n")
+        total = len(lines) - 1
         keys = list(self.spans)
         for i, key in enumerate(keys):
             start, value_end, _ = self.spans[key]
             following = self.spans[keys[i + 1]][0] if i + 1 < len(keys) else total
-            self.spans[key] = (start, min(value_end, following), following)
+            value_end = min(value_end, following)
+            self.spans[key] = (start, value_end, following)
+            if any(_COMMENT.search(line) for line in lines[start:value_end]):
+                self.commented.add(key)
 
     def line_of(self, key: str) -> int:
         return self.first_lines.get(key, FIRST_LINE)
 
     def rewrite(self, values: dict[str, Any], order: Sequence[str] | None = None) -> str:
-        """The frontmatter with `values` re-rendered (others kept byte for byte), keys in `order`."""
+        """The frontmatter with `values` re-rendered (others kept byte for byte), keys in `order`.
+
+        A re-rendered value loses the comments among its lines (`commented` names such keys);
+        comments between keys move with the key above them."""
         lines = self.text.split("\n")[:-1] if self.text else []
         keys = list(self.spans)
         first = self.spans[keys[0]][0] if keys else len(lines)

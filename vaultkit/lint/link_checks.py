@@ -1,4 +1,8 @@
-"""Links in a note's body: unlinkable wikilink targets, date links, spine and parent lines, footer."""
+"""Links in a note's body: unlinkable wikilink targets, date links, spine and parent lines, footer.
+
+A spine or parent line is a body's first line only; a line like it further down is the user's
+text, reported as `managed-look-alike` and never touched by a fix.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from vaultkit.files.wikilinks import (
     FOOTER_PREFIX,
     LINK_UNSAFE,
     PARENT_LINE,
+    fenced,
     find_wikilinks,
     wikilink,
 )
@@ -21,6 +26,11 @@ from vaultkit.pages.schema import MARKER
 DATE_LIKE = re.compile(DATE_PATTERN)
 _LINK_FAST = re.compile(r"\[\[([^\[\]\n]*?)\]\]")
 _wikilink = lru_cache(maxsize=1 << 14)(wikilink)  # the same people and projects in every footer
+_MANAGED_NAMES = {
+    "spine-link": "the timeline spine link",
+    "parent-link": "the link to the day's note",
+    "day-link": "the link to the day's note",
+}
 
 
 def fast_targets(body: str) -> list[str]:
@@ -97,28 +107,52 @@ def check_managed(
     found: Findings,
     plan: Plan,
 ) -> None:
-    """The spine (or parent) line must be the body's first line, once, pointing to the right day."""
-    targets = pattern.findall(body)
-    first = body.split("\n", 1)[0]
+    """The spine (or parent) line is the body's first line, pointing to the right day.
+
+    Only that first line is vaultkit's: a line like it further down is the note's text, reported
+    (`managed-look-alike`) for the user to look at, and never removed by a fix."""
+    _report_look_alikes(body, body_line, pattern, rule, found)
+    current = pattern.match(body)
     if expected is None:
-        if targets:
+        if current:
             found.add(
                 rule, body_line, "the first daily note links to a previous day; there is none"
             )
             plan.managed = (pattern, None)
         return
-    if first == expected and len(targets) == 1:
+    if body.split("\n", 1)[0] == expected:
         return
-    if not targets:
+    if current is None:
         message = f"missing; the first line should be `{expected}`"
-    elif len(targets) > 1:
-        message = f"{len(targets)} such links; keep one, `{expected}`, as the first line"
-    elif first.rstrip(" \t") != expected and pattern.match(first) is None:
-        message = f"not the first line; expected `{expected}` there"
+    elif _target_of(expected, pattern) == current.group(1):
+        message = f"blanks after the link; the first line should be `{expected}`"
     else:
-        message = f"points to [[{targets[0]}]]; expected `{expected}`"
+        message = f"points to [[{current.group(1)}]]; expected `{expected}`"
     found.add(rule, body_line, message)
     plan.managed = (pattern, expected)
+
+
+def _report_look_alikes(
+    body: str, body_line: int, pattern: re.Pattern[str], rule: str, found: Findings
+) -> None:
+    """A warning for each line below the first, outside code, that reads like the managed line."""
+    matches = [match for match in pattern.finditer(body) if match.start() > 0]
+    code = fenced(body.split("\n")) if matches else []
+    for match in matches:
+        offset = body.count("\n", 0, match.start())
+        if code[offset]:
+            continue
+        message = (
+            f"reads like {_MANAGED_NAMES[rule]}, which only a note's first line is; vaultkit "
+            "keeps it as your text: delete it if it is an old link, or write its `|` as `\\|` "
+            "(Obsidian shows the same) to quote it"
+        )
+        found.add("managed-look-alike", body_line + offset, message)
+
+
+def _target_of(line: str, pattern: re.Pattern[str]) -> str | None:
+    match = pattern.match(line)
+    return match.group(1) if match else None
 
 
 def check_footer(

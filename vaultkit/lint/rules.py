@@ -236,6 +236,14 @@ RULES: tuple[Rule, ...] = (
         "A person's or project's note that no summary names and no note links (sync removes one "
         "that holds nothing of yours).",
     ),
+    Rule(
+        "VK509",
+        "managed-look-alike",
+        "warning",
+        False,
+        "A line below a note's first that reads like its timeline spine or parent link: only the "
+        "first line is one, so vaultkit keeps this line as the note's text and never removes it.",
+    ),
 )
 
 BY_ID = {rule.id: rule for rule in RULES}

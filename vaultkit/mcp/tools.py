@@ -183,7 +183,10 @@ WRITE_TOOLS: list[dict[str, Any]] = [
                     "type": "string",
                     "minLength": 1,
                     "maxLength": MAX_TITLE_CHARS,
-                    "description": "What the conversation was about, in a few words.",
+                    "description": (
+                        "What the conversation was about, in a few words (its heading and file "
+                        "name; link syntax such as [[ ]] | # ^ is shown as plain text)."
+                    ),
                 },
                 "text": {
                     "type": "string",

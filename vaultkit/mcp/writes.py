@@ -13,8 +13,14 @@ What they write is what the vault's own files look like and what sync would leav
   note, local or archived, as sync threads it), a blank line, `# YYYY-MM-DD`; the next day's
   note, if it is local, gets its spine line pointed to the new day, as sync would.
 - a transcript is `<chats>/YYYY-MM-DD/<title-as-a-name>.md`: its parent link, `# Chat: title`,
-  the text. A day without a daily note gets one too (sync summarizes days with a note).
+  the text. A day without a daily note gets one too (sync summarizes days with a note). The
+  heading holds no link syntax (`[[Rina]] | C#` is `(Rina) - C sharp`), so it makes no link and
+  a link to it works; the name is letters, digits and `-`, never one Windows reserves (`con_`).
 
+What they write never reads as one of vaultkit's own lines (a timeline spine, a parent link, a
+summary's `%% vaultkit ... %%` marker): such a line of the text gets a backslash before its `|`
+(or `=`), a CommonMark escape Obsidian shows as the bare mark: the person reads their text as
+they gave it, and sync and lint never take it for a line of vaultkit's to move or remove.
 Control characters (all but line feeds) become spaces; texts are bounded (`mcp.tools`), and a
 day's note never grows past `MAX_NOTE_BYTES`.
 """
@@ -36,19 +42,26 @@ from vaultkit.errors import LockedError, UsageError, VaultkitError
 from vaultkit.files.document import decode, encoded_like
 from vaultkit.files.layout import Layout, days_in_folder, scan_archive
 from vaultkit.files.lock import vault_lock
+from vaultkit.files.names import safe_file_name
 from vaultkit.files.storage import digest, is_inside, read_bytes, write_atomic
 from vaultkit.files.wikilinks import (
+    PARENT_LINE,
     SPINE_LINE,
+    fenced,
+    heading_text,
     parent_line,
     set_managed_line,
     spine_line,
     without_controls,
 )
+from vaultkit.pages.schema import MARKER
 
 MAX_NOTE_BYTES = 1_000_000  # a day's note past this is a pasted document: save a transcript
 LOCK_WAIT = 10.0  # seconds a write waits for another process's lock (a sync) before it says so
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)")
 _NOT_IN_NAMES = re.compile(r"[\W_]+")
+# vaultkit's own lines, each with the first mark a written line like it gets a backslash before.
+_OWN_LINES = ((SPINE_LINE, "|"), (PARENT_LINE, "|"), (MARKER, "="))
 _in_process = threading.Lock()  # the vault's lock is per open file: one writer thread at a time
 
 
@@ -117,10 +130,10 @@ def save_transcript(config: Config, title: str, text: str, day: date | None = No
     if not title:
         raise UsageError("title: must not be empty")
     lines = _clean_lines(text, "text")
-    content = f"{parent_line(day)}\n\n# Chat: {title}\n\n" + "\n".join(lines) + "\n"
+    content = f"{parent_line(day)}\n\n{_heading(title)}\n\n" + "\n".join(lines) + "\n"
     layout = Layout(config)
     folder = layout.chats_dir / day.isoformat()
-    name = _NOT_IN_NAMES.sub("-", title.casefold()).strip("-")[:60].strip("-") or "chat"
+    name = _file_stem(title)
     with _writing(layout):
         for number in range(1, 100):
             path = folder / (f"{name}.md" if number == 1 else f"{name}-{number}.md")
@@ -175,17 +188,7 @@ def _writing(layout: Layout) -> Iterator[None]:
     if not _in_process.acquire(timeout=LOCK_WAIT):
         raise LockedError("another write is still running; try again", rule="locked")
     try:
-        with contextlib.ExitStack() as held:
-            pause = 0.02
-            while True:
-                try:
-                    held.enter_context(vault_lock(layout.state_dir))
-                    break
-                except LockedError:
-                    if time.monotonic() + pause > deadline:
-                        raise
-                    time.sleep(pause)
-                    pause = min(pause * 2, 0.5)
+        with vault_lock(layout.state_dir, wait=max(0.0, deadline - time.monotonic())):
             yield
     finally:
         _in_process.release()
@@ -260,9 +263,34 @@ def _well_formed(text: str) -> str:
     return text.encode("utf-8", "replace").decode("utf-8")
 
 
+def _heading(title: str) -> str:
+    """A transcript's heading: its title with no link syntax (`wikilinks.heading_text`)."""
+    shown = heading_text(title)
+    return f"# Chat: {shown}" if shown else "# Chat"
+
+
+def _file_stem(title: str) -> str:
+    """A transcript's file name (without `.md`) from its title: letters, digits and `-`, at most
+    60 characters, never a name Windows reserves."""
+    stem = _NOT_IN_NAMES.sub("-", title.casefold()).strip("-")[:60].strip("-")
+    return safe_file_name(stem or "chat")
+
+
+def _as_text(line: str) -> str:
+    """`line`, or when it reads like one of vaultkit's own lines, the same with a backslash
+    before the mark that makes it one (`\\|`, `\\=`): an escape CommonMark, and so Obsidian,
+    shows as the mark alone, that no pattern of vaultkit's takes for its own."""
+    for pattern, mark in _OWN_LINES:
+        if pattern.match(line.lstrip()):
+            at = line.index(mark)
+            return line[:at] + "\\" + line[at:]
+    return line
+
+
 def _clean_lines(text: str, name: str) -> list[str]:
     """The lines of a text to write: line ends made LF, control characters spaces, trailing
-    blanks and blank lines at either end dropped, runs of blank lines made one."""
+    blanks and blank lines at either end dropped, runs of blank lines made one, and outside code
+    blocks (where a backslash shows) a line like one of vaultkit's own made text (`_as_text`)."""
     lines: list[str] = []
     for raw in _well_formed(text).replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         line = without_controls(raw).rstrip()
@@ -272,7 +300,8 @@ def _clean_lines(text: str, name: str) -> list[str]:
         lines.pop()
     if not lines:
         raise UsageError(f"{name}: must not be empty")
-    return lines
+    code = fenced(lines)
+    return [line if in_code else _as_text(line) for line, in_code in zip(lines, code, strict=True)]
 
 
 def _entry(lines: list[str]) -> str:

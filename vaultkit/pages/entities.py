@@ -28,7 +28,8 @@ from typing import Any, Literal
 
 from vaultkit.errors import VaultkitError
 from vaultkit.files.document import load_yaml, split_frontmatter, top_level_keys
-from vaultkit.files.wikilinks import link_target, without_controls
+from vaultkit.files.wikilinks import link_target
+from vaultkit.summarize.base import plain_line
 from vaultkit.text.vocabulary import term_key
 
 Kind = Literal["person", "project"]
@@ -119,9 +120,10 @@ def render(entity: Entity, current: str | None) -> str:
 
 def describe(entity: Entity) -> str:
     """The generated line: who or what, and on which days the summaries name it. The name is
-    shown without control characters (a bell, an escape, a line break would act in a terminal
-    or end the line); the aliases keep it as written."""
-    count, name = entity.count, without_controls(entity.name)
+    shown as plain text (`plain_line`: a control character would act in a terminal, a line
+    break end the line, a `[[` make a link, a `%%` hide the rest); the aliases keep it as
+    written."""
+    count, name = entity.count, plain_line(entity.name)
     if not count:
         return f"**{name}** · {entity.kind} · named in no summary now"
     if count == 1:

@@ -2,7 +2,8 @@
 
 It grows by a line a month, not a line a day, so it stays small as years pass. The older
 months' lines come from the catalog's month tallies (`files.tallies`): rendering it reads the
-summaries of the recent months only.
+summaries of the recent months only. Topics are shown as plain text (`plain_line`): a name a
+summary holds makes no link and hides nothing here.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from datetime import date
 from typing import Any
 
 from vaultkit.files.tallies import MonthTally
+from vaultkit.summarize.base import plain_line
 
 RECENT_MONTHS = 3
 TOPICS_PER_DAY = 5  # a listed day's; an older month's are `tallies.MONTH_TOPICS`
@@ -44,13 +46,13 @@ def index_context(
                 {
                     "date": e.date.isoformat(),
                     "importance": e.importance,
-                    "topics": e.topics[:TOPICS_PER_DAY],
+                    "topics": [plain_line(t) for t in e.topics[:TOPICS_PER_DAY]],
                 }
                 for e in sorted(entries_of(month), key=lambda e: e.date, reverse=True)
             ]
             shown.append({"name": name, "days": listed, "count": tally.days, "topics": []})
         else:
-            topics = list(tally.top)
+            topics = [plain_line(t) for t in tally.top]
             shown.append({"name": name, "days": [], "count": tally.days, "topics": topics})
     first = min((e.date for e in entries_of(ordered[-1])), default=None) if ordered else None
     last = max((e.date for e in entries_of(ordered[0])), default=None) if ordered else None

@@ -24,7 +24,7 @@ from vaultkit.errors import UsageError, VaultkitError
 from vaultkit.files.catalog import Catalog
 from vaultkit.files.document import parse_document
 from vaultkit.files.facts import SummaryFacts
-from vaultkit.files.layout import Layout, not_read, scan, scan_archive
+from vaultkit.files.layout import Layout, not_read, outside_days, scan, scan_archive
 from vaultkit.files.storage import read_bytes, write_atomic
 from vaultkit.model import SummaryFields
 from vaultkit.pages.schema import fields_of, parse_summary
@@ -63,7 +63,8 @@ def build_graph(config: Config, *, tags: bool = False) -> nx.MultiDiGraph:
         catalog.close()
     source_days = sorted(set(files.daily) | set(archive))  # the spine, as sync threads it
     days = sorted(set(source_days) | set(fields))
-    g = nx.MultiDiGraph(dangling_related=0, skipped=not_read(layout, files.irregular))
+    skipped = not_read(layout, files.irregular) + outside_days(layout, files.strays)
+    g = nx.MultiDiGraph(dangling_related=0, skipped=skipped)
     for day in days:
         f = fields.get(day)
         g.add_node(

@@ -18,7 +18,7 @@ from datetime import date
 from typing import Any
 
 from vaultkit.config import Config, VocabularyConfig
-from vaultkit.files.layout import not_read
+from vaultkit.files.layout import not_read, outside_days
 from vaultkit.model import KINDS
 from vaultkit.sync.survey import open_catalog, survey
 from vaultkit.text.vocabulary import term_key
@@ -107,9 +107,9 @@ def vocabulary_drift(config: Config, *, min_days: int = 1) -> DriftReport:
             for term in facts.fields["uncategorized"].get(kind, []):
                 seen.setdefault(term_key(term), _Seen()).add(day, kind, term)
     known = _known_terms(config.vocabulary)
-    report = DriftReport(
-        summaries=len(summarized), skipped=not_read(found.layout, found.files.irregular)
-    )
+    files = found.files
+    skipped = not_read(found.layout, files.irregular) + outside_days(found.layout, files.strays)
+    report = DriftReport(summaries=len(summarized), skipped=skipped)
     for _key, s in seen.items():
         if len(s.days) < min_days:
             continue

@@ -1,7 +1,18 @@
-"""The summarizer protocol, the input it gets, the check every answer passes, and the registry."""
+"""The summarizer protocol, the input it gets, the check every answer passes, and the registry.
+
+Every summarizer's answer passes `validate_fields` before anything is rendered, so what holds
+here holds for all of them: each name, term, mood and bullet is one line of plain text
+(`plain_line`) that can be none of the structure vaultkit writes and lint checks. A wikilink
+becomes the text it shows (links are the footer's, made from the fields), a stray `[[` or `]]`
+a single bracket, an Obsidian comment's `%%` (which would hide the rest of the summary, footer
+and marker included) a single `%`; line breaks and control characters become spaces, so no
+value can start a line of its own (a frontmatter `---`, a spine or a marker line). A bullet
+loses the list marks it came with, and one with no letter or digit (a bare `---`) is dropped.
+"""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Protocol
 
@@ -11,6 +22,12 @@ from vaultkit.model import DayFields, DayInput
 
 MIN_BULLETS, MAX_BULLETS = 1, 6
 MAX_BULLET_CHARS = 300
+MAX_NAME_CHARS = 100  # a person's, a project's or a term's: a longer one is a sentence
+MAX_MOOD_CHARS = 40
+_LINK = re.compile(r"!?\[\[([^\[\]\n]*?)\]\]")  # a wikilink or an embed
+_BRACKETS = re.compile(r"\[\[+|\]\]+")
+_COMMENT = re.compile(r"%%+")
+_LIST_MARKS = re.compile(r"^(?:[-*+•]\s+)+")
 
 
 class Summarizer(Protocol):
@@ -22,7 +39,8 @@ class Summarizer(Protocol):
 
 
 def validate_fields(fields: DayFields, day: date) -> DayFields:
-    """Reject what must never reach a file: importance outside 1..10, no bullets, bad types."""
+    """Reject what must never reach a file: importance outside 1..10, no bullets, bad types;
+    make every text plain (`plain_line`)."""
     where = f"summary of {day.isoformat()}"
     if type(fields.importance) is not int or not 1 <= fields.importance <= 10:
         raise SummarizerError(f"{where}: importance {fields.importance!r} is not an integer 1..10")
@@ -30,10 +48,10 @@ def validate_fields(fields: DayFields, day: date) -> DayFields:
         values = getattr(fields, name)
         if not all(isinstance(v, str) for v in values):
             raise SummarizerError(f"{where}: {name} must be a list of strings")
-    bullets = tuple(b[:MAX_BULLET_CHARS] for b in map(_clean, fields.bullets) if b)
+    bullets = _bullets(fields.bullets)
     if len(bullets) < MIN_BULLETS:
         raise SummarizerError(f"{where}: no bullet points")
-    mood = _clean(str(fields.mood))[:40] or "neutral"
+    mood = plain_line(str(fields.mood))[:MAX_MOOD_CHARS].strip() or "neutral"
     return DayFields(
         people=_names(fields.people),
         projects=_names(fields.projects),
@@ -45,11 +63,28 @@ def validate_fields(fields: DayFields, day: date) -> DayFields:
     )
 
 
-def _clean(text: str) -> str:
-    """One line of text with no control characters (an LLM's answer may hold any)."""
-    return " ".join(without_controls(text).split())
+def plain_line(text: str) -> str:
+    """`text` as one line that holds no note structure: `[[Note|shown]]` is `shown`, `[[Note]]`
+    `Note`, any other run of `[[` or `]]` one bracket, a run of `%` one `%`; control characters
+    and line breaks are spaces, and runs of spaces one."""
+    text = _LINK.sub(_shown, without_controls(text))
+    text = _BRACKETS.sub(lambda found: found.group(0)[0], text)
+    return " ".join(_COMMENT.sub("%", text).split())
+
+
+def _shown(link: re.Match[str]) -> str:
+    target, _, alias = link.group(1).partition("|")
+    return (alias or target).strip()
+
+
+def _bullets(values: tuple[str, ...]) -> tuple[str, ...]:
+    """Bullets as plain lines without list marks of their own, cut to `MAX_BULLET_CHARS`; one
+    with no letter or digit says nothing and goes."""
+    found = (_LIST_MARKS.sub("", plain_line(b))[:MAX_BULLET_CHARS].strip() for b in values)
+    return tuple(b for b in found if any(c.isalnum() for c in b))
 
 
 def _names(values: tuple[str, ...]) -> tuple[str, ...]:
-    """Names as a note can be made of them: cleaned, and only those with a letter or digit."""
-    return tuple(n for n in map(_clean, values) if any(c.isalnum() for c in n))
+    """Names as a note can be made of them: plain, with a letter or digit, not a sentence."""
+    found = (plain_line(n) for n in values)
+    return tuple(n for n in found if any(c.isalnum() for c in n) and len(n) <= MAX_NAME_CHARS)

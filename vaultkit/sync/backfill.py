@@ -21,7 +21,7 @@ from pathlib import Path
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
 from vaultkit.errors import ArchiveError, UsageError
-from vaultkit.files.layout import scan_archive
+from vaultkit.files.layout import Layout, scan_archive
 from vaultkit.model import Progress
 from vaultkit.summarize.base import Summarizer
 from vaultkit.sync.daily import Scope, sync
@@ -38,6 +38,7 @@ class BackfillReport:
     skipped: list[tuple[date, str]] = field(default_factory=list)
     failed: list[tuple[date, str]] = field(default_factory=list)
     errors: list[tuple[str, str]] = field(default_factory=list)
+    unread: list[tuple[str, str]] = field(default_factory=list)  # (path, why): no day's file
     changes: list[Change] = field(default_factory=list)
     stopped: str | None = None
 
@@ -56,6 +57,7 @@ class BackfillReport:
             "failed": [{"date": d.isoformat(), "error": e} for d, e in self.failed],
             "errors": [{"what": w, "error": e} for w, e in self.errors],
             "changes": [c.as_dict() for c in self.changes],
+            "unread": [{"path": p, "reason": r} for p, r in self.unread],
             "stopped": self.stopped,
         }
 
@@ -90,9 +92,10 @@ def backfill(
         )
     is_archive = _same(root, config.archive_dir)
     chats = config.archive_dir / "chats"
+    outside: list[tuple[Path, str]] = []
     days = sorted(
         day
-        for day, path in scan_archive(root).items()
+        for day, path in scan_archive(root, outside=outside).items()
         if (since is None or day >= since)
         and (until is None or day <= until)
         and not (is_archive and chats in path.parents)
@@ -108,6 +111,7 @@ def backfill(
     )
     report = BackfillReport(str(root), dry_run, list(result.summarized), changes=result.changes)
     report.stopped = result.stopped
+    report.unread = [(Layout(config).shown(p), f"{why}; not read") for p, why in outside]
     failed: dict[date, str] = {}
     wanted = set(days)
     for what, error in result.failed:

@@ -2,7 +2,9 @@
 people's and projects' notes, and Obsidian's settings where the vault has none.
 
 Only managed lines and generated parts change; a symbolic link, or a file in a folder outside
-the vault, is read but never rewritten (the run says so).
+the vault, is read but never rewritten (the run says so). A note's managed line (its spine, a
+transcript's parent link) is the first line of its body and only that: a line like it further
+down is the note's text, which sync never moves or removes (`wikilinks.set_managed_line`).
 """
 
 from __future__ import annotations
@@ -123,7 +125,7 @@ def _relink(
     report: SyncReport,
     dry_run: bool,
 ) -> bool:
-    """Set a file's managed line; True when it was written."""
+    """Set a file's managed line, its body's first line; True when it was written."""
     try:
         data = read_bytes(path)
         text, bom, crlf = decode(data, path)

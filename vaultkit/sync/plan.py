@@ -13,7 +13,7 @@ from datetime import date
 from typing import Literal
 
 from vaultkit.config import Config
-from vaultkit.dates import parse_date
+from vaultkit.dates import day_outside, parse_date
 from vaultkit.files.facts import SummaryFacts
 from vaultkit.files.layout import not_read
 from vaultkit.sync.settings import reshaped_days
@@ -104,7 +104,8 @@ def unusable_notes(found: Survey) -> list[Unusable]:
     for path in found.files.strays:
         match = DAY_SHAPED.match(path.name)
         if match and parse_date(match.group(1)) is None:
-            message = f"{match.group(1)} is not a real date; not read (name it after its day)"
+            why = day_outside(match.group(1)) or f"{match.group(1)} is not a real date"
+            message = f"{why}; not read (name it after its day)"
             out.append(Unusable(found.layout.rel(path), None, "file-name", message))
     for day in found.looked_at():
         facts, note = found.note(day), found.note_path(day)

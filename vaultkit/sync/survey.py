@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from vaultkit.config import Config
-from vaultkit.dates import parse_date
+from vaultkit.dates import DAY_RANGE, parse_date
 from vaultkit.errors import FileFormatError, VaultkitError
 from vaultkit.files.catalog import Catalog
 from vaultkit.files.document import load_yaml, parse_document, split_frontmatter
@@ -367,14 +367,21 @@ def _known(path: Path | None) -> Path:
 
 def open_catalog(config: Config, *, read_only: bool = False) -> Catalog:
     """The catalog, emptied when the config parts its facts depend on have changed (and the
-    templates: whether a summary is rendered as today's templates render it is a fact)."""
+    templates: whether a summary is rendered as today's templates render it is a fact; and the
+    days the vault keeps, which decide the files that are days' files).
+
+    The templates are checked first (`Renderer.check`): a broken one is a config error before
+    the command reads or writes anything."""
+    renderer = Renderer(config.templates_dir, config.summarizer.heading)
+    renderer.check()
     relevant = {
         "vocabulary": config.vocabulary,
         "people": config.people,
         "paths": config.paths,
         "heading": config.summarizer.heading,
         "languages": config.languages,
-        "templates": Renderer(config.templates_dir).fingerprint(),
+        "templates": renderer.fingerprint(),
+        "days": str(DAY_RANGE),
     }
     fingerprint = digest(json.dumps(relevant, default=_plain, sort_keys=True), 16)
     return Catalog(config.state_dir, read_only=read_only, fingerprint=fingerprint)

@@ -32,7 +32,7 @@ from typing import Literal
 
 from vaultkit.config import Config
 from vaultkit.errors import ArchiveError, UsageError, VaultkitError
-from vaultkit.files.layout import Layout
+from vaultkit.files.layout import Layout, outside_days
 from vaultkit.files.lock import vault_lock
 from vaultkit.files.storage import digest, file_digest, fsync_dir, read_bytes, write_bytes_atomic
 from vaultkit.model import Progress
@@ -73,6 +73,7 @@ class ArchiveReport:
     dry_run: bool = False
     moves: list[Move] = field(default_factory=list)
     skipped: list[tuple[date, str]] = field(default_factory=list)
+    unread: list[tuple[str, str]] = field(default_factory=list)  # (path, why): no day's file
 
     @property
     def problems(self) -> list[Move]:
@@ -93,6 +94,7 @@ class ArchiveReport:
             "ok": self.ok,
             "moves": [m.as_dict() for m in self.moves],
             "skipped": [{"date": d.isoformat(), "reason": r} for d, r in self.skipped],
+            "unread": [{"path": p, "reason": r} for p, r in self.unread],
         }
 
 
@@ -162,6 +164,7 @@ def _archive(config: Config, report: ArchiveReport, progress: Progress | None) -
     finally:
         catalog.close()
     layout = found.layout
+    report.unread = outside_days(layout, found.files.strays)
     days = sorted(d for d in found.files.daily if d < report.cutoff)
     for done, day in enumerate(days):
         if progress is not None:

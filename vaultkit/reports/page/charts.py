@@ -3,7 +3,8 @@ time, people and projects over time, the biggest days of each month.
 
 Time is cut into buckets of one size for the whole window, the smallest of a day, a week, a
 month, a quarter, half a year, a year or several years that keeps the count within what a chart
-can show (a week of notes is drawn by day, ten years by quarter).
+can show (a week of notes is drawn by day, ten years by quarter). For any days of
+`dates.DAY_RANGE` every bucket, a thousand years long at most, begins and ends on a real date.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", 
 OPEN_MONTHS = 12
 OPEN_BIG_MONTHS = 6
 TOP_ENTITIES = 12
+PERIOD_YEARS = (2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000)  # past a year: the longer units
 BIGGEST_PER_MONTH = 3
 
 # Moods in the order a stacked bar shows them (heavy to light), each with its colour slot in the
@@ -67,9 +69,8 @@ def time_axis(first: date, last: date, most: int) -> TimeAxis:
     for months, unit in ((1, "month"), (3, "quarter"), (6, "half-year"), (12, "year")):
         if _month_count(first, last, months) <= most:
             return _month_axis(first, last, months, unit)
-    years = 2
-    while _month_count(first, last, 12 * years) > most:
-        years = next(n for n in (2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000) if n > years)
+    fits = (n for n in PERIOD_YEARS if _month_count(first, last, 12 * n) <= most)
+    years = next(fits, PERIOD_YEARS[-1])  # the vault's days span at most ten such periods
     return _month_axis(first, last, 12 * years, f"{years}-year period")
 
 
@@ -105,13 +106,20 @@ def _month_axis(first: date, last: date, months: int, unit: str) -> TimeAxis:
     out = []
     for n in range(base, _month_number(last) // months + 1):
         start = _from_month(n * months)
-        end = _from_month((n + 1) * months) - timedelta(days=1)
+        end = _month_end((n + 1) * months - 1)
         out.append(Bucket(start, end, *_month_names(start, end, months, n == base)))
     return TimeAxis(unit, out, lambda d: _month_number(d) // months - base)
 
 
 def _from_month(number: int) -> date:
     return date(number // 12, number % 12 + 1, 1)
+
+
+def _month_end(number: int) -> date:
+    """The last day of a month: of 9999's December too, which has no next month to step back
+    from."""
+    year, month = number // 12, number % 12 + 1
+    return date(year, month, calendar.monthrange(year, month)[1])
 
 
 def _month_names(start: date, end: date, months: int, first: bool) -> tuple[str, str]:
@@ -141,6 +149,11 @@ class MoodColumn:
     bucket: Bucket
     total: int
     segments: list[Segment]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Days per mood of the bucket (the numbers table's row)."""
+        return {s.mood: s.count for s in self.segments}
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@ Everything from the vault (names, bullets, moods, terms, the vault's own name) r
 through Jinja's autoescape or `markupsafe.escape`, and the JSON the script reads through
 `tojson`, so a note saying `<script>` shows those characters and runs nothing. The calendar (one
 cell per day, the bulk of a large vault's page) is written here rather than in the template: a
-plain loop is several times faster than the template's.
+plain loop is several times faster than the template's. The template runs in Jinja's
+immutable sandbox, as the workspace's templates do (`pages.render`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 from markupsafe import Markup, escape
 
 from vaultkit.reports.page.charts import MONTH_ABBR, MONTHS, WEEKDAYS, Blank, Month, Slot, Year
@@ -128,7 +130,7 @@ def _cell(slot: Slot, numbers: bool) -> str:
 
 @cache
 def _environment() -> Environment:
-    env = Environment(
+    env = ImmutableSandboxedEnvironment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=True,
         undefined=StrictUndefined,
