@@ -127,6 +127,16 @@ def test_older_than_and_dry_run(workspace: Path, cli) -> None:
     assert (config.memory_dir / "2026-07-06.md").exists()
 
 
+def test_older_than_a_lifetime_archives_nothing(workspace: Path, cli) -> None:
+    config = synced(workspace)
+    before = tree_hashes(workspace)
+    for days in ("100000000", str(10**18)):  # further back than any date: an OverflowError once
+        result = cli("archive", "-c", workspace, "--older-than", days, "--as-of", "2026-08-15")
+        assert result.exit_code == 0, result.stderr
+    assert archive(config, older_than=10**9, as_of=AS_OF).moves == []
+    assert tree_hashes(workspace) == before
+
+
 def test_missing_archive_is_one_clear_line_and_nothing_moves(workspace: Path, cli) -> None:
     config = synced(workspace)
     config.archive_dir.rmdir()

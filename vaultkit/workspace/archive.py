@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Literal
 
 from vaultkit.config import Config
+from vaultkit.dates import DAY_RANGE
 from vaultkit.errors import ArchiveError, UsageError, VaultkitError
 from vaultkit.files.layout import Layout, outside_days
 from vaultkit.files.lock import vault_lock
@@ -115,7 +116,9 @@ def archive(
     if older_than < 0:
         raise UsageError(f"older_than: expected a number of days >= 0, got {older_than}")
     as_of = as_of or date.today()
-    cutoff = as_of - timedelta(days=older_than)
+    # A span reaching before the vault's first day archives nothing (and no date is that old).
+    span = min(older_than, (as_of - DAY_RANGE.first).days)
+    cutoff = as_of - timedelta(days=span)
     report = ArchiveReport(as_of, cutoff, str(config.archive_dir), dry_run)
     check_archive(config.archive_dir, writable=not dry_run)
     if dry_run:
