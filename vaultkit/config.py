@@ -247,16 +247,18 @@ def load_config(path: Path | str | None = None, *, reading: bool = False) -> Con
 
 
 def _check_no_folder_links_out(config: Config, source: Path) -> None:
-    """Each of paths.* is a folder inside the vault where it stands too: one that is (or lies
-    below) a symbolic link to a folder outside would have every write refused, day after day."""
+    """Each of paths.* is a folder of the vault where it stands: one that is (or lies below) a
+    symbolic link, to a folder outside or inside, would have every write refused, day after
+    day (vaultkit writes through no link: `files.storage`). The vault's own path may hold one."""
     vault = os.path.realpath(config.vault_dir)
     for name in VAULT_FOLDERS:
         folder = getattr(config.paths, name)
         real = os.path.realpath(config.vault_dir / folder)  # a folder still to make: as named
-        if real != vault and not real.startswith(vault.rstrip(os.sep) + os.sep):
+        if real != os.path.normpath(os.path.join(vault, folder)):
+            where = "inside" if real.startswith(vault.rstrip(os.sep) + os.sep) else "outside"
             raise ConfigError(
                 f"paths.{name}: expected a folder inside the vault, got {folder!r}, through "
-                f"a symbolic link to {real} (vaultkit writes only inside the vault)",
+                f"a symbolic link to {real} ({where} the vault; vaultkit writes through no link)",
                 path=source,
                 rule="config-value",
             )

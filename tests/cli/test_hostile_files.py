@@ -294,6 +294,19 @@ def test_a_folder_linked_out_of_the_vault_is_a_config_error(
     assert (tree_hashes(workspace), tree_hashes(outside)) == before
 
 
+def test_a_folder_linked_to_another_of_the_vault_is_a_config_error_too(workspace: Path) -> None:
+    """Every write through a linked folder is refused, wherever it leads: said once, at load."""
+    folder = load_config(workspace / "memory_config.json").summaries_dir
+    inside = workspace / "vault" / "kept-summaries"
+    folder.rename(inside)
+    folder.symlink_to(inside, target_is_directory=True)
+    done = vaultkit(workspace, "sync")
+    assert done.returncode == 2 and no_traceback(done)
+    (line,) = done.stderr.strip().splitlines()
+    assert "paths.summaries: expected a folder inside the vault" in line
+    assert "(inside the vault; vaultkit writes through no link)" in line
+
+
 def test_a_key_given_twice_in_the_config_names_its_line(workspace: Path) -> None:
     config = workspace / "memory_config.json"
     text = config.read_text()
