@@ -146,3 +146,17 @@ def test_explain_says_how_the_question_was_read_in_one_line(vault: Path) -> None
     assert (
         "intent important" in run.stdout and "topic words 'kapan migrasi PostgreSQL'" in run.stdout
     )
+
+
+@pytest.mark.parametrize("question", ["what happened last week?", "minggu lalu ngapain aja?"])
+def test_eval_scores_a_span_question_by_what_search_answers(vault: Path, question: str) -> None:
+    """A span question's gold is its set of days: `eval` ranks as `search` answers, so the
+    days search returns are the days eval counts (it ranked them 0 at every cut-off)."""
+    from vaultkit.search.evaluate import Query, evaluate
+
+    span = frozenset(date.fromisoformat(d) for d in ("2026-11-09", "2026-11-10", "2026-11-12",
+                                                      "2026-11-14"))  # fmt: skip
+    report = evaluate(load_config(vault), [Query(question, span, TUESDAY)], ks=(1, 4, 10))
+    row = report.rows["all"]
+    assert row.recall[4] == row.recall[10] == 1.0
+    assert row.mrr == 1.0

@@ -21,7 +21,7 @@ from vaultkit.errors import FileFormatError, UsageError
 from vaultkit.index.store import open_index
 from vaultkit.model import Progress
 from vaultkit.search.filters import NO_FILTERS
-from vaultkit.search.scoring import Scoring, rank
+from vaultkit.search.scoring import Scoring
 from vaultkit.search.search import Searcher
 
 ALL = "all"
@@ -190,20 +190,10 @@ def evaluate(
         records = searcher.records
 
         def ranks(scoring: Scoring) -> list[list[date]]:
+            # What `search` answers: a span question's days in its window, others by the score.
             return [
-                [
-                    h.date
-                    for h in rank(
-                        sem,
-                        records,
-                        as_of=day,
-                        scoring=scoring,
-                        top_k=len(records),
-                        allowed=allowed,
-                        focus=focus,
-                    )
-                ]
-                for (sem, allowed, focus), day in zip(found, days, strict=True)
+                [h.date for h in searcher.answer(read, day, top_k=len(records), scoring=scoring)]
+                for read, day in zip(found, days, strict=True)
             ]
 
         ranked = ranks(searcher.scoring)

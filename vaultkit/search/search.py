@@ -250,7 +250,21 @@ class Searcher:
         filters: Filters = NO_FILTERS,
         scoring: Scoring | None = None,
     ) -> SearchResult:
-        semantic, allowed, focus = self.read(query, as_of, filters)
+        reading = self.read(query, as_of, filters)
+        hits = self.answer(reading, as_of, top_k=top_k, scoring=scoring)
+        return SearchResult(query, as_of, hits, self.backend.name, focus=reading[2])
+
+    def answer(
+        self,
+        reading: tuple[dict[date, float], Container[date] | None, Focus],
+        as_of: date,
+        *,
+        top_k: int,
+        scoring: Scoring | None = None,
+    ) -> list[Hit]:
+        """The days that answer a question `read` gave: a span question's days inside its
+        window, biggest first; any other's by the hybrid score (`eval` ranks with this too)."""
+        semantic, allowed, focus = reading
         if focus.span and focus.window is not None:
             db = self.index.days.db
 
@@ -258,7 +272,7 @@ class Searcher:
                 counts = event_counts(db, [d.isoformat() for d in days])
                 return {date.fromisoformat(d): n for d, n in counts.items()}
 
-            hits = span_hits(
+            return span_hits(
                 focus.window,
                 self.records,
                 as_of=as_of,
@@ -268,8 +282,7 @@ class Searcher:
                 wanted=focus.reading.events if focus.reading else "",
                 top_k=top_k,
             )
-            return SearchResult(query, as_of, hits, self.backend.name, focus=focus)
-        hits = rank(
+        return rank(
             semantic,
             self.records,
             as_of=as_of,
@@ -278,4 +291,3 @@ class Searcher:
             allowed=allowed,
             focus=focus,
         )
-        return SearchResult(query, as_of, hits, self.backend.name, focus=focus)
