@@ -123,12 +123,14 @@ def _default(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class Column:
-    """A table column: `preview` columns may be cut with an ellipsis on a terminal (never in a
-    pipe); `colour` styles its cells on a terminal, a `colours` map styles cells by their value."""
+    """A table column. On a terminal the `answer` column (what a reader looks for) gets the room,
+    and `detail` columns move under it when the terminal is too narrow to show them beside it.
+    `colour` styles its cells on a terminal, a `colours` map styles cells by their value."""
 
     name: str
     justify: Justify = "left"
-    preview: bool = False
+    answer: bool = False
+    detail: bool = False
     colour: str | None = None
     colours: tuple[tuple[str, str], ...] = ()
 
@@ -162,52 +164,175 @@ def plain_table(
     return "\n".join(lines) + "\n"
 
 
+ANSWER_WIDTH = 30  # the least room of the answer column, on an 80-column terminal and wider
+# A word, or a path up to and with its `/`. Cells hold plain spaces only (`print_table`), so a
+# no-break space keeps a detail's name with its value.
+_PIECES = re.compile(r"( *)([^ /]*/|[^ /]+)")
+_BOND = "\u00a0"
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """How a table is drawn: its columns, their widths, and per row the details (`name: value`)
+    moved under the answer, if any were."""
+
+    columns: list[Column]
+    rows: list[list[str]]
+    notes: list[str]
+    widths: list[int]
+    boxed: bool
+
+
 def _rich_table(
     columns: Sequence[Column], rows: Sequence[Sequence[str]], title: str | None
 ) -> None:
+    from rich import box
     from rich.markup import escape
     from rich.table import Table
 
-    # rich honours ratios only in an expanded table; in another it squeezes every column without
-    # one to nothing (the dates and scores of `search` vanished on a terminal).
-    previews = any(column.preview for column in columns)
-    table = Table(title=escape(title) if title else None, expand=previews)
-    width = stdout_console().width
-    whole = _whole_width(columns, rows, 3) <= width  # the data whole, inside box lines
-    if previews and not whole:
-        # Too narrow for that: drop the box lines, keep the cells whole.
-        from rich import box
-
+    layout = _layout(*_without_empty(columns, rows), stdout_console().width)
+    table = Table(title=escape(title) if title else None)
+    if not layout.boxed:
         table.box, table.padding, table.show_edge = box.SIMPLE_HEAD, (0, 0), False
-        whole = _whole_width(columns, rows, 1) <= width
-    for i, column in enumerate(columns):
+    for column, width in zip(layout.columns, layout.widths, strict=True):
         table.add_column(
-            column.name,
+            escape(_wrapped(column.name, width)),
             justify=column.justify,
             style=column.colour,
-            no_wrap=column.preview,
-            overflow="ellipsis" if column.preview else "fold",
-            ratio=1 if column.preview else None,
-            # A date or a score is never broken over two lines; previews give way instead.
-            min_width=_widest(column, rows, i) if whole and not column.preview else None,
+            width=width,
+            # The cells are wrapped to fit already; should one not fit, it folds rather than
+            # losing its end.
+            overflow="fold",
         )
-    for row in rows:
+    for row, note in zip(layout.rows, layout.notes, strict=True):
         cells = []
-        for column, cell in zip(columns, row, strict=True):
+        for column, cell, width in zip(layout.columns, row, layout.widths, strict=True):
             colour = dict(column.colours).get(cell)
-            cells.append(f"[{colour}]{escape(cell)}[/]" if colour else escape(cell))
+            text = escape(_wrapped(cell, width))
+            cells.append(f"[{colour}]{text}[/]" if colour else text)
+            if column.answer and note:
+                cells[-1] += f"\n[dim]{escape(_wrapped(note, width))}[/]"
         table.add_row(*cells)
     stdout_console().print(table)
 
 
-def _widest(column: Column, rows: Sequence[Sequence[str]], i: int) -> int:
-    return max([len(column.name), *(len(row[i]) for row in rows)])
+def _without_empty(
+    columns: Sequence[Column], rows: Sequence[Sequence[str]]
+) -> tuple[list[Column], list[list[str]]]:
+    """The columns with a value in some row (all of them when there is no row)."""
+    kept = [i for i in range(len(columns)) if not rows or any(row[i] for row in rows)]
+    return [columns[i] for i in kept], [[row[i] for i in kept] for row in rows]
 
 
-def _whole_width(columns: Sequence[Column], rows: Sequence[Sequence[str]], gap: int) -> int:
-    """The width of the data columns whole and a little of each preview, `gap` between them."""
-    data = sum(_widest(c, rows, i) if not c.preview else 6 for i, c in enumerate(columns))
-    return data + gap * len(columns) + 1
+def _layout(columns: list[Column], rows: list[list[str]], width: int) -> _Layout:
+    """The first that fits of: box lines, no box lines, then the details under the answer."""
+    wish = max(ANSWER_WIDTH, width * 3 // 8)
+    candidates = [(columns, rows, [""] * len(rows))]
+    if any(c.answer for c in columns) and any(c.detail for c in columns):
+        candidates.append(_fold_details(columns, rows))
+    for shown, cells, notes in candidates:
+        for boxed in (True, False):
+            widths = _fit(shown, cells, notes, width - _overhead(len(shown), boxed), wish)
+            if widths is not None:
+                return _Layout(shown, cells, notes, widths, boxed)
+    # Too narrow even so: the answer takes what is left, however little.
+    shown, cells, notes = candidates[-1]
+    room = width - _overhead(len(shown), False)
+    widths = _fit(shown, cells, notes, room, 1) or _least(shown, cells, notes, 1)
+    return _Layout(shown, cells, notes, widths, False)
+
+
+def _overhead(count: int, boxed: bool) -> int:
+    """The cells a table's lines and padding take: `│ a │ b │`, or `a b`."""
+    return 3 * count + 1 if boxed else count - 1
+
+
+def _fold_details(
+    columns: list[Column], rows: list[list[str]]
+) -> tuple[list[Column], list[list[str]], list[str]]:
+    kept = [i for i, column in enumerate(columns) if not column.detail]
+    notes = [
+        " · ".join(
+            f"{c.name}:{_BOND}{cell}"
+            for c, cell in zip(columns, row, strict=True)
+            if c.detail and cell
+        )
+        for row in rows
+    ]
+    return [columns[i] for i in kept], [[row[i] for i in kept] for row in rows], notes
+
+
+def _fit(
+    columns: list[Column], rows: list[list[str]], notes: list[str], room: int, wish: int
+) -> list[int] | None:
+    """Column widths within `room`, or None if the least widths do not fit. The other columns
+    grow to their whole width first; the answer, given `wish` cells at least, takes the rest."""
+    widths = _least(columns, rows, notes, wish)
+    spare = room - sum(widths)
+    if spare < 0:
+        return None
+    whole = [_natural(columns, rows, notes, i) for i in range(len(columns))]
+    order = sorted(range(len(columns)), key=lambda i: columns[i].answer)
+    for i in order:
+        grown = min(spare, whole[i] - widths[i])
+        widths[i] += grown
+        spare -= grown
+    return widths
+
+
+def _least(columns: list[Column], rows: list[list[str]], notes: list[str], wish: int) -> list[int]:
+    """The narrowest each column may be: its longest word (a date or a number is one word, so
+    it is never broken); a detail its whole width (else it goes under the answer); the answer
+    `wish` cells, or its whole width if less."""
+    return [_least_of(columns, rows, notes, i, wish) for i in range(len(columns))]
+
+
+def _least_of(
+    columns: list[Column], rows: list[list[str]], notes: list[str], i: int, wish: int
+) -> int:
+    column, whole = columns[i], _natural(columns, rows, notes, i)
+    if column.answer:
+        return min(wish, whole)
+    if column.detail:
+        return whole
+    return max(_cells(word) for text in _texts(column, rows, notes, i) for word in _words(text))
+
+
+def _natural(columns: list[Column], rows: list[list[str]], notes: list[str], i: int) -> int:
+    """The width of a column's longest cell, header included."""
+    return max(_cells(text) for text in _texts(columns[i], rows, notes, i))
+
+
+def _texts(column: Column, rows: list[list[str]], notes: list[str], i: int) -> list[str]:
+    texts = [column.name, *(row[i] for row in rows)]
+    return texts + notes if column.answer else texts
+
+
+def _words(text: str) -> list[str]:
+    return [piece for _, piece in _PIECES.findall(text)] or [""]
+
+
+def _wrapped(text: str, width: int) -> str:
+    """`text` in lines of at most `width` cells, broken at spaces and after a `/` (file names
+    wrap by folder); only a word longer than a line is broken inside."""
+    from rich.cells import chop_cells
+
+    lines = [""]
+    for space, piece in _PIECES.findall(text):
+        joined = f"{lines[-1]} {piece}" if space and lines[-1] else lines[-1] + piece
+        if _cells(joined) <= width or not lines[-1]:
+            lines[-1] = joined
+        else:
+            lines.append(piece)
+        if _cells(lines[-1]) > width:
+            lines[-1:] = chop_cells(lines[-1], width)
+    return "\n".join(lines)
+
+
+def _cells(text: str) -> int:
+    from rich.cells import cell_len
+
+    return cell_len(text)
 
 
 @functools.cache

@@ -105,13 +105,13 @@ def _print_hits(result: SearchResult, scoring: Scoring, explain: bool) -> None:
         Column("rec", "right"),
     ]
     if any(hit.via for hit in result.hits):
-        columns.append(Column("via"))
+        columns.append(Column("via", detail=True))
     if any(hit.newer for hit in result.hits):
-        columns.append(Column("newer"))
+        columns.append(Column("newer", detail=True))
     columns += [
-        Column("projects", preview=True),
-        Column("mood"),
-        Column("first bullet", preview=True),
+        Column("projects", detail=True),
+        Column("mood", detail=True),
+        Column("first bullet", answer=True),
     ]
     rows = []
     for rank, hit in enumerate(result.hits, 1):
