@@ -218,3 +218,71 @@ def test_a_window_is_a_prior_on_the_days_around_it(vault: Path) -> None:
     assert result.hits[0].date == date(2026, 5, 11)
     result = search(load_config(vault), "K3s bulan Maret", as_of=AS_OF)
     assert result.hits[0].date.month == 3
+
+
+# A weekday inside a topic, or the time asked about. Asked on Tuesday 2026-11-17: the Friday
+# before is 11-13, a day of banter that names deploys in passing.
+WEEKDAY_DAYS = {
+    "2026-11-04": "## Deploy policy\n"
+    "Decision: no more deploys on Friday, a Friday release freeze from next week.\n"
+    "Keputusan: deploy hari Jumat dilarang, release freeze tiap Jumat.\n"
+    "Gading: setuju, hari Jumat buat bug bash aja.",
+    "2026-11-09": "Dewi: the staging box ran out of disk, cleaned up the old images.",
+    "2026-11-13": "Rina: happy Friday! anyone deploying today? haha kidding\n"
+    "Sari: deploy apa, makan siang dulu. Padang or warteg?",
+    "2026-11-16": "Budi: the offsite venue is booked for December.",
+}
+TUESDAY = date(2026, 11, 17)
+
+
+@pytest.fixture(scope="module")
+def weekday_vault(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return synced_notes(tmp_path_factory.mktemp("ws"), WEEKDAY_DAYS)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what did we decide about deploys on Friday?",
+        "apa keputusan soal deploy hari Jumat?",
+        "Friday release freeze",
+        "release freeze hari Jumat",
+    ],
+)
+def test_a_weekday_inside_a_topic_is_a_topic_word(weekday_vault: Path, question: str) -> None:
+    result = search(load_config(weekday_vault), question, as_of=TUESDAY)
+    assert result.focus.reading is not None and result.focus.reading.window is None
+    assert result.hits[0].date == date(2026, 11, 4)  # the decision, not the Friday banter
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what happened on Friday?",
+        "Jumat kemarin ngapain?",
+        "what did I do last Friday?",
+        "apa yang terjadi hari Jumat?",
+        "what did Rina say about deploys on Friday?",
+        "Rina ngomong apa soal deploy hari Jumat?",
+    ],
+)
+def test_a_weekday_asked_about_is_a_window(weekday_vault: Path, question: str) -> None:
+    result = search(load_config(weekday_vault), question, as_of=TUESDAY)
+    window = result.focus.window
+    assert window is not None and window.start == window.end == date(2026, 11, 13)
+    assert result.hits[0].date == date(2026, 11, 13)
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("what did we discuss about Kestrel on Tuesday?", "what did we discuss about Kestrel?"),
+        ("Budi ngomong apa soal Tailscale hari Rabu?", "Budi ngomong apa soal Tailscale?"),
+        ("deploys last Friday", "deploys"),
+        ("deploy Jumat lalu", "deploy"),
+    ],
+)
+def test_a_weekday_of_the_telling_or_relative_stays_a_window(question: str, topic: str) -> None:
+    reading = read_query(question, TUESDAY)
+    assert reading.window is not None and reading.window.kind == "weekday"
+    assert reading.topic == topic

@@ -17,6 +17,16 @@ Intents, in English and Indonesian (the first word of the question that names on
 The words of `latest` and `first` say how to order the days, not what they are about, so they
 leave the topic; those of `important` stay, since a decision day says "decision" too. The time
 phrase's words leave it as well ("last week" is not a topic).
+
+A weekday is a time the question asks about, or part of what it asks about (`_weekday_of_topic`):
+it is a window when it is relative ("last Friday", "Jumat kemarin", "Selasa lalu"), when nothing
+but it is asked ("what happened on Friday?", "hari Jumat ngapain?"), or when the question asks
+what was said or done then ("what did Rina say about K3s on Tuesday?", "Budi ngomong apa soal
+Tailscale hari Rabu?"). Otherwise it names part of the topic, as it does when bare: "what did we
+decide about deploys on Friday?", "keputusan soal deploy hari Jumat", "Friday release freeze".
+
+The subject, the topic's words that name what the days are about, holds no question or function
+word ("what did", "who", "a", "soal", "siapa yang"): `--explain` shows it as the topic words.
 """
 
 from __future__ import annotations
@@ -80,6 +90,17 @@ _STANDS_FOR_EVENT = frozenset(  # beside the function words (`language.STOPWORDS
     "hal hari momen kejadian waktu paling sangat lebih".split()
 )
 _PREDICATIVE = frozenset("to for that buat untuk bagi".split())
+# Question words the stopwords (`language.STOPWORDS`) do not hold; no subject names them.
+_ASKING = frozenset("whose siapa dimana mengapa berapa".split())
+# Verbs that ask what was said or done at a time: with them a weekday is the time of the telling.
+_TELLING = frozenset(
+    """say said says saying tell told discuss discussed discussing talk talked talking mention
+    mentioned came come up happen happened happening do doing
+    ngomong ngomongin bilang cerita dibahas bahas membahas ngebahas diomongin diobrolin
+    ngobrolin ngapain terjadi dikerjain dilakukan""".split()
+)
+_RELATIVE = frozenset("last lalu kemarin".split())  # "last Friday", "Jumat kemarin"
+_WORD_OF = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 
 
 def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
@@ -141,15 +162,15 @@ def read_query(query: str, as_of: date, *, times: bool = True) -> Reading:
     """Read the time phrase (unless not `times`), then the intent, out of a question asked on
     `as_of`."""
     window, rest = read_window(query, as_of) if times else (None, query)
+    if window is not None and _weekday_of_topic(window, rest):
+        window, rest = None, query
     intent, words = _intent_of(rest)
     topic = rest
     if intent in _ORDERING:
         topic = _squeeze(_patterns()[intent].sub(" ", rest))
     if not re.search(r"\w", topic):
         topic = rest if re.search(r"\w", rest) else query  # never an empty topic
-    subject = _squeeze(_kind_words().sub(" ", topic))
-    if not re.search(r"\w", subject):
-        subject = topic
+    subject = _subject_of(topic, query)
     events = _events_of(rest)
     if intent is None and "c" in events:
         intent = "important"  # "kapan migrasi selesai?": the day it was done
@@ -162,17 +183,60 @@ _WORD = re.compile(r"[^\W_][\w.+-]*")
 
 
 def names_of(text: str, known: Callable[[str], bool] = lambda word: False) -> list[str]:
-    """The words of a question that name a thing rather than describe one: written with a
-    capital (not merely at its start: "Kabar migrasi"), mixing letters and digits ("k3s", "Q4",
-    "pg16"), or `known` (the vocabulary's terms and people)."""
+    """The words of a subject (`Reading.subject`) that name a thing rather than describe one:
+    written with a capital (the subject lowers the one a question starts with: "Kabar migrasi"),
+    mixing letters and digits ("k3s", "Q4", "pg16"), or `known` (the vocabulary's terms and
+    people)."""
     out = []
-    for at, match in enumerate(_WORD.finditer(text)):
+    for match in _WORD.finditer(text):
         word = match.group(0).strip(".+-")
-        capital = word[:1].isupper() and (at > 0 or any(c.isupper() for c in word[1:]))
+        capital = word[:1].isupper()
         mixed = any(c.isdigit() for c in word) and any(c.isalpha() for c in word)
         if capital or mixed or known(word):
             out.append(word)
     return out
+
+
+def _weekday_of_topic(window: Window, rest: str) -> bool:
+    """Whether a weekday names part of the topic rather than the time asked about (see the
+    module's note): not relative, beside a topic, in a question that asks for no telling."""
+    if window.kind != "weekday" or _RELATIVE & set(_words_of(window.phrase)):
+        return False
+    asked = _words_of(_kind_words().sub(" ", rest))
+    if _TELLING & set(asked):
+        return False
+    return any(not _is_asking(word) for word in asked)
+
+
+def _subject_of(topic: str, query: str) -> str:
+    """The topic without words of intents and events (unless it has no other: "resigned?"),
+    and without question and function words: what the days are about ("" for none: "who
+    resigned?"). The question's first word loses its capital (a sentence's, not a
+    name's) unless more of it is upper case ("API", "PostgreSQL")."""
+    rest = _kind_words().sub(" ", topic)
+    kept = _topic_words(rest if re.search(r"\w", rest) else topic)
+    opening = _WORD.match(query.lstrip())
+    if kept and opening and opening.group(0).rstrip(".") == kept[0] == topic.split()[0]:
+        word = kept[0]
+        if not any(c.isupper() for c in word[1:]):
+            kept[0] = word[:1].lower() + word[1:]
+    return " ".join(kept)
+
+
+def _topic_words(text: str) -> list[str]:
+    """The words of a topic as written ("SQLAlchemy 2.0", "C++"), but the asking ones."""
+    words = (m.group(0).rstrip(".") for m in _WORD.finditer(text))
+    return [word for word in words if not _is_asking(word)]
+
+
+def _is_asking(word: str) -> bool:
+    """A question word or a function word ("what's", "who", "soal", "siapa"): no topic."""
+    folded = word.casefold().strip(".+-")
+    return folded in STOPWORDS or folded in _ASKING or len(word) < 2
+
+
+def _words_of(text: str) -> list[str]:
+    return [m.group(0).casefold() for m in _WORD_OF.finditer(text)]
 
 
 def _events_of(text: str) -> str:
