@@ -59,3 +59,26 @@ def test_a_chat_folder_swapped_for_a_link_is_not_written_through(
     assert list(outside.iterdir()) == []
     log = server.log
     assert isinstance(log, io.StringIO) and "Traceback" not in log.getvalue()
+
+
+def test_a_linked_chat_folder_is_not_read_through_either(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same transcript outside the vault, behind a linked day folder: refused, not
+    answered "Already in", which would tell what the outside folder holds."""
+    config = synced_copy(tmp_path / "ws")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    day = load_config(config).chats_dir / "2026-07-22"
+    monkeypatch.setenv("VAULTKIT_MCP_TOKEN", TOKEN)
+    with serving(config) as server:
+        raw = Raw(server)
+        first = save_transcript(raw, "Swap", "Gading: the same", "2026-07-22")
+        assert not first.get("isError")
+        shutil.move(day / "swap.md", outside / "swap.md")
+        day.rmdir()
+        day.symlink_to(outside, target_is_directory=True)
+        again = save_transcript(raw, "Swap", "Gading: the same", "2026-07-22")
+        raw.close()
+    said = again["content"][0]["text"]
+    assert again["isError"] and "[symlink]" in said and "Already in" not in said

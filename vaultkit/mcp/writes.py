@@ -43,7 +43,7 @@ from vaultkit.files.document import decode, encoded_like
 from vaultkit.files.layout import Layout, days_in_folder, scan_archive
 from vaultkit.files.lock import vault_lock
 from vaultkit.files.names import safe_file_name
-from vaultkit.files.storage import digest, is_inside, read_bytes, write_atomic
+from vaultkit.files.storage import check_safe_target, digest, is_inside, read_bytes, write_atomic
 from vaultkit.files.wikilinks import (
     PARENT_LINE,
     SPINE_LINE,
@@ -135,6 +135,9 @@ def save_transcript(config: Config, title: str, text: str, day: date | None = No
     folder = layout.chats_dir / day.isoformat()
     name = _file_stem(title)
     with _writing(layout):
+        # Nothing is read through a linked folder either: "Already in" would tell of a file
+        # outside the vault.
+        check_safe_target(folder / f"{name}.md", layout.vault_dir)
         for number in range(1, 100):
             path = folder / (f"{name}.md" if number == 1 else f"{name}-{number}.md")
             data = _read(path)
