@@ -16,8 +16,9 @@ from tests.conftest import tree_hashes
 from tests.fixtures.llm_server import chat
 from tests.fixtures.workspaces import GOOD, llm_workspace
 from vaultkit.files.names import is_reserved
+from vaultkit.files.wikilinks import plain_line
 from vaultkit.model import DayFields
-from vaultkit.summarize.base import plain_line, validate_fields
+from vaultkit.summarize.base import validate_fields
 
 HOSTILE_BULLETS = [
     [

@@ -33,6 +33,7 @@ _SHOWN_CHARS = str.maketrans({"|": "-", "[": "(", "]": ")", "\n": " "})
 _HEADING_CHARS = str.maketrans({"|": "-", "[": "(", "]": ")", "#": " ", "^": " "})
 _COMMENT_MARK = re.compile(r"%{2,}")
 _DOUBLE_BRACKETS = re.compile(r"\[\[|\]\]")
+_BRACKET_RUNS = re.compile(r"\[\[+|\]\]+")
 _WIKILINK = re.compile(r"!?\[\[([^\[\]\n]*?)\]\]")
 _FENCE = re.compile(r"^(```|~~~)")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
@@ -69,6 +70,20 @@ def heading_text(text: str) -> str:
     plain = _SHARP.sub(" sharp", without_controls(text))
     plain = _DOUBLE_BRACKETS.sub(lambda m: m.group()[0], plain).translate(_HEADING_CHARS)
     return " ".join(_COMMENT_MARK.sub("%", plain).split())
+
+
+def plain_line(text: str) -> str:
+    """`text` as one line that holds no note structure: `[[Note|shown]]` is `shown`, `[[Note]]`
+    `Note`, any other run of `[[` or `]]` one bracket, a run of `%` one `%`; control characters
+    and line breaks are spaces, and runs of spaces one."""
+    text = _WIKILINK.sub(_shown, without_controls(text))
+    text = _BRACKET_RUNS.sub(lambda found: found.group(0)[0], text)
+    return " ".join(_COMMENT_MARK.sub("%", text).split())
+
+
+def _shown(link: re.Match[str]) -> str:
+    target, _, alias = link.group(1).partition("|")
+    return (alias or target).strip()
 
 
 def without_controls(text: str) -> str:

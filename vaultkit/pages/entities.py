@@ -28,8 +28,7 @@ from typing import Any, Literal
 
 from vaultkit.errors import VaultkitError
 from vaultkit.files.document import load_yaml, split_frontmatter, top_level_keys
-from vaultkit.files.wikilinks import link_target
-from vaultkit.summarize.base import plain_line
+from vaultkit.files.wikilinks import link_target, plain_line
 from vaultkit.text.vocabulary import term_key
 
 Kind = Literal["person", "project"]

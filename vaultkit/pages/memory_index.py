@@ -14,7 +14,7 @@ from datetime import date
 from typing import Any
 
 from vaultkit.files.tallies import MonthTally
-from vaultkit.summarize.base import plain_line
+from vaultkit.files.wikilinks import plain_line
 
 RECENT_MONTHS = 3
 TOPICS_PER_DAY = 5  # a listed day's; an older month's are `tallies.MONTH_TOPICS`

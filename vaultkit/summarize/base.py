@@ -17,16 +17,13 @@ from datetime import date
 from typing import Protocol
 
 from vaultkit.errors import SummarizerError
-from vaultkit.files.wikilinks import without_controls
+from vaultkit.files.wikilinks import plain_line
 from vaultkit.model import DayFields, DayInput
 
 MIN_BULLETS, MAX_BULLETS = 1, 6
 MAX_BULLET_CHARS = 300
 MAX_NAME_CHARS = 100  # a person's, a project's or a term's: a longer one is a sentence
 MAX_MOOD_CHARS = 40
-_LINK = re.compile(r"!?\[\[([^\[\]\n]*?)\]\]")  # a wikilink or an embed
-_BRACKETS = re.compile(r"\[\[+|\]\]+")
-_COMMENT = re.compile(r"%%+")
 _LIST_MARKS = re.compile(r"^(?:[-*+•]\s+)+")
 
 
@@ -61,20 +58,6 @@ def validate_fields(fields: DayFields, day: date) -> DayFields:
         mood=mood,
         bullets=bullets[:MAX_BULLETS],
     )
-
-
-def plain_line(text: str) -> str:
-    """`text` as one line that holds no note structure: `[[Note|shown]]` is `shown`, `[[Note]]`
-    `Note`, any other run of `[[` or `]]` one bracket, a run of `%` one `%`; control characters
-    and line breaks are spaces, and runs of spaces one."""
-    text = _LINK.sub(_shown, without_controls(text))
-    text = _BRACKETS.sub(lambda found: found.group(0)[0], text)
-    return " ".join(_COMMENT.sub("%", text).split())
-
-
-def _shown(link: re.Match[str]) -> str:
-    target, _, alias = link.group(1).partition("|")
-    return (alias or target).strip()
 
 
 def _bullets(values: tuple[str, ...]) -> tuple[str, ...]:
