@@ -220,30 +220,6 @@ def _opener(deadline: Deadline) -> urllib.request.OpenerDirector:
     return urllib.request.build_opener(_HTTPHandler(deadline), _HTTPSHandler(deadline))
 
 
-class _HTTPHandler(urllib.request.HTTPHandler):
-    def __init__(self, deadline: Deadline) -> None:
-        super().__init__()
-        self.deadline = deadline
-
-    def do_open(
-        self, http_class: Any, req: urllib.request.Request, **kwargs: Any
-    ) -> http.client.HTTPResponse:
-        connection = partial(_DeadlineConnection, deadline=self.deadline)
-        return super().do_open(connection, req, **kwargs)
-
-
-class _HTTPSHandler(urllib.request.HTTPSHandler):
-    def __init__(self, deadline: Deadline) -> None:
-        super().__init__()
-        self.deadline = deadline
-
-    def do_open(
-        self, http_class: Any, req: urllib.request.Request, **kwargs: Any
-    ) -> http.client.HTTPResponse:
-        connection = partial(_DeadlineHTTPSConnection, deadline=self.deadline)
-        return super().do_open(connection, req, **kwargs)
-
-
 class _DeadlineConnection(http.client.HTTPConnection):
     """An HTTP connection whose socket waits at most until the deadline, at every step."""
 
@@ -259,6 +235,31 @@ class _DeadlineConnection(http.client.HTTPConnection):
 
 class _DeadlineHTTPSConnection(_DeadlineConnection, http.client.HTTPSConnection):
     """The same over TLS (the handshake within the connect's time)."""
+
+
+class _KeepsDeadline(urllib.request.AbstractHTTPHandler):
+    """A handler (before urllib's own in the class's bases) whose connections are `connection`,
+    held to the deadline."""
+
+    connection: type[_DeadlineConnection]
+
+    def __init__(self, deadline: Deadline) -> None:
+        super().__init__()
+        self.deadline = deadline
+
+    def do_open(
+        self, http_class: Any, req: urllib.request.Request, **kwargs: Any
+    ) -> http.client.HTTPResponse:
+        connection = partial(self.connection, deadline=self.deadline)
+        return super().do_open(connection, req, **kwargs)
+
+
+class _HTTPHandler(_KeepsDeadline, urllib.request.HTTPHandler):
+    connection = _DeadlineConnection
+
+
+class _HTTPSHandler(_KeepsDeadline, urllib.request.HTTPSHandler):
+    connection = _DeadlineHTTPSConnection
 
 
 class _DeadlineSocket:
