@@ -37,14 +37,20 @@ def save_transcript(raw: Raw, title: str, text: str, day: str) -> dict[str, Any]
     return result
 
 
-def test_a_chat_folder_swapped_for_a_link_is_not_written_through(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def places(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path, Path]:
+    """A synced workspace's config, the chat folder of a day to come, and a folder outside."""
     config = synced_copy(tmp_path / "ws")
     outside = tmp_path / "outside"
     outside.mkdir()
-    day = load_config(config).chats_dir / "2026-07-22"
     monkeypatch.setenv("VAULTKIT_MCP_TOKEN", TOKEN)
+    return config, load_config(config).chats_dir / "2026-07-22", outside
+
+
+def test_a_chat_folder_swapped_for_a_link_is_not_written_through(
+    places: tuple[Path, Path, Path],
+) -> None:
+    config, day, outside = places
     with serving(config) as server:
         raw = Raw(server)
         first = save_transcript(raw, "Swap", "Gading: first", "2026-07-22")
@@ -62,15 +68,11 @@ def test_a_chat_folder_swapped_for_a_link_is_not_written_through(
 
 
 def test_a_linked_chat_folder_is_not_read_through_either(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    places: tuple[Path, Path, Path],
 ) -> None:
     """The same transcript outside the vault, behind a linked day folder: refused, not
     answered "Already in", which would tell what the outside folder holds."""
-    config = synced_copy(tmp_path / "ws")
-    outside = tmp_path / "outside"
-    outside.mkdir()
-    day = load_config(config).chats_dir / "2026-07-22"
-    monkeypatch.setenv("VAULTKIT_MCP_TOKEN", TOKEN)
+    config, day, outside = places
     with serving(config) as server:
         raw = Raw(server)
         first = save_transcript(raw, "Swap", "Gading: the same", "2026-07-22")
