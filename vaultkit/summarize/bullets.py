@@ -257,7 +257,9 @@ def _score(
     if void:
         add(-2.0, "says nothing happened")
     if plain != sentence and any(said[c] > hits[c] for c in _WEIGHTY):
-        add(-2.0 if leisure else -1.0, "an event joked about or asked")
+        # Nothing said plainly (a joke, a question, a supposition) is no fact of the day;
+        # an event in scare quotes weighs less.
+        add(-2.0 if leisure or not plain else -1.0, "an event joked about or asked")
     if sentence.rstrip().endswith("?"):
         add(-1.0, "a question")
     if len(sentence) < 25:

@@ -96,9 +96,14 @@ ADDRESSED = re.compile(
     rf"(?m:^|[.!?][ \t]+)({NAME}),[ \t]+(?i:tolong|please|pls|can you|could you|bisa|coba|jangan|"
     r"cek|check|thanks|makasih|kamu|lu|lo|you)\b"
 )
-_PET = r"kucing|kucingku|kucingnya|kucingmu|anjing|anjingku|anjingnya|anjingmu|cat|dog|kitten|puppy"
+_PET = (
+    r"kucing|kucingku|kucingnya|kucingmu|anjing|anjingku|anjingnya|anjingmu|cat|dog|kitten|puppy|"
+    r"kelinci|kelinciku|kelincinya|rabbit|bunny|hamster|guinea pig|parrot|burung|kura-kura|"
+    r"turtle|corgi|poodle|husky|retriever|beagle|shiba|pug|chihuahua|anabul"
+)
 _OWNERS = r"(?:\s+(?i:gw|gue|gua|aku|saya|kami|kita|my|our|his|her|their|the|a))*"
-PET_BEFORE = re.compile(rf"\b(?i:{_PET}){_OWNERS}[\s,]+(?:si\s+)?({NAME})\b")
+_NAMED = r"(?:\s+(?i:named|called|namanya|bernama|dinamai|dinamain))?"
+PET_BEFORE = re.compile(rf"\b(?i:{_PET}){_OWNERS}{_NAMED}[\s,]+(?:si\s+)?({NAME})\b")
 PET_AFTER = re.compile(
     rf"\b({NAME})(?!'s)\s*(?:,|\()?\s*(?i:the\s+|si\s+|my\s+|our\s+)?(?i:{_PET})\b"
 )
@@ -143,7 +148,14 @@ class VaultNames:
         """The vault's people a text names, capitalized as a name is, in order of first mention."""
         if self._pattern is None:
             return []
-        return list(dict.fromkeys(m.group(0) for m in self._pattern.finditer(text)))
+        found = (m for m in self._pattern.finditer(text) if not owner_of_a_place(text, m.start()))
+        return list(dict.fromkeys(m.group(0) for m in found))
+
+
+def owner_of_a_place(text: str, at: int) -> bool:
+    """Whether the name at `at` follows a title inside a place's name ("Warung Bu Tini")."""
+    title = re.search(rf"\b(?:{TITLES})[ \t]+$", text[max(0, at - 12) : at])
+    return title is not None and in_a_place_name(text, at - len(title.group(0)))
 
 
 def speaker_name(speaker: str) -> str | None:
@@ -190,11 +202,7 @@ def cued_people(text: str) -> list[re.Match[str]]:
     """Where a text gives a name a person's cue, in order (each match's group 1 is the name);
     a cue's word standing inside a longer name ("sama Driver App") names no one, a title's
     always does (unless a stall is named after its owner)."""
-    found = [
-        m
-        for m in TITLED.finditer(text)
-        if not _SHOP_BEFORE.search(text[max(0, m.start() - 40) : m.start()])  # a word and spaces
-    ]
+    found = [m for m in TITLED.finditer(text) if not in_a_place_name(text, m.start())]
     for pattern in (BEFORE, AFTER, POSSESSED, OWNER_AFTER, ADDRESSED):
         found += (
             m
@@ -205,6 +213,20 @@ def cued_people(text: str) -> list[re.Match[str]]:
             and not (pattern is AFTER and _noun_after_a_first_capital(text, m))
         )
     return sorted(found, key=lambda m: (m.start(1), m.re is not TITLED))
+
+
+def in_a_place_name(text: str, at: int) -> bool:
+    """Whether the title at `at` stands inside a longer name, a stall's or a shop's named after
+    its owner ("Warung Bu Tini", "Lontong Balap Pak Gendut"): a shop's word before it, or a
+    capitalized word inside the sentence that is no calendar word or title ("Sabtu Pak Budi")."""
+    before = text[max(0, at - 40) : at]
+    if _SHOP_BEFORE.search(before):
+        return True
+    prev = re.search(r"([A-Z][\w'-]*)[ \t]+$", before)
+    if prev is None or term_key(prev.group(1)) in NOT_PEOPLE:
+        return False
+    head = before[: prev.start()].rstrip(" \t\"'(*_-")
+    return bool(head) and head[-1] not in ".!?:\n"  # a sentence's first capital says nothing
 
 
 def _noun_after_a_first_capital(text: str, match: re.Match[str]) -> bool:
@@ -231,7 +253,7 @@ def in_longer_name(before: str, after: str) -> bool:
     "Blok M"); titles ("Pak Surya") and the calendar ("Rina Jumat ini") do not count."""
     prev = re.search(r"([A-Z][\w'-]*)\s+$", before)
     head = before[: prev.start()].rstrip(" \t\"'(*_-") if prev else ""
-    if prev and (not head or head[-1] in ".!?:"):
+    if prev and (not head or head[-1] in ".!?:\n"):
         prev = None  # a sentence's first word ("Later Arif sent ..."): its capital says nothing
     nxt = re.match(r"\s+([A-Z0-9][\w'-]*)", after)
     return any(m is not None and term_key(m.group(1)) not in NOT_PEOPLE for m in (prev, nxt))

@@ -77,6 +77,27 @@ _TODAY = re.compile(
     re.IGNORECASE,
 )
 _DRILL = re.compile(r"\b(?:drill|simulation|tabletop|rehearsal|latihan|simulasi|gladi)\b", re.I)
+# What moves in a migration: a system ("the ledger DB moved to Patroni"), not a person or a
+# parking lot; a named term says so too (the caller checks).
+_SYSTEM = re.compile(
+    r"\b(?:database|databases|db|dbs|cluster|clusters|server|servers|service|services|infra|"
+    r"infrastructure|cloud|stack|platform|backend|storage|queue|broker|kubernetes|k8s|vms?|"
+    r"nodes?|region|gateway|ledger|datacenter|data center|monolith|microservices?|"
+    r"postgres|mysql|redis|kafka|aws|gcp|azure)\b",
+    re.IGNORECASE,
+)
+# A decision said outright, not only approved: these words decide whatever they are about.
+_DECIDED = re.compile(
+    r"\b(?:decided|decide|decides|decision|settled on|final call|greenlit|adr|memutuskan|"
+    r"mutusin|diputuskan|diputusin|keputusan|putuskan|disepakati|kesepakatan|final)\b",
+    re.IGNORECASE,
+)
+# What an approval decides when it approves it: a plan, a proposal, a budget, a hire.
+_WEIGHTY = re.compile(
+    r"\b(?:proposal|proposals|plan|plans|design|rfc|architecture|budget|offer|contract|hire|"
+    r"hiring|headcount|pilot|rollout|launch|rencana|usulan|desain|anggaran|kontrak|rekrut)\b",
+    re.IGNORECASE,
+)
 _FINAL = re.compile(r"\b(?:final|approved|disetujui|di-acc|acc|sign(?:ed)? off|greenlit)\b", re.I)
 
 
@@ -111,6 +132,7 @@ def weigh_day(
     ones) are who and what the day names, `assistant` the speakers whose words are not the
     person's mood."""
     per, headings, mine = _sentences(lines, terms, assistant)
+    verdict = _verdict(lines)
     features: list[Feature] = [_base(per, bool(terms))]
     quiet = features[0].name == QUIET
     features += _events(per + _titling_work(headings, per), quiet)
@@ -130,7 +152,7 @@ def weigh_day(
         features.append(Feature("a deadline", min(6, top + 1), deadline))
     level = max(f.value for f in features if not f.bonus)
     total = level + sum(f.value for f in features if f.bonus)
-    mood, hits = mood_of_hits(mine, incidents=sum(1 for s in per if s.incident))
+    mood, hits = mood_of_hits(mine, sum(1 for s in per if s.incident), verdict)
     return Reading(max(1, min(10, int(total + 0.5))), mood, tuple(features), hits)
 
 
@@ -156,6 +178,19 @@ def _sentences(
         if line.speaker not in assistant:
             mine += hits
     return per, headings, mine
+
+
+VERDICT_WORDS = 6  # a closing line this short is a word on the day ("Capek, tapi lega.")
+
+
+def _verdict(lines: list[Line]) -> Counter[str] | None:
+    """The lexicon hits of the note's closing line when it is a short one of its own (no list
+    item, no speaker): how the person sums the day up."""
+    note = [line for line in lines if line.source == "note" and not line.heading]
+    if not note or note[-1].item or note[-1].speaker:
+        return None
+    last = note[-1].text
+    return signals(last) if len(last.split()) <= VERDICT_WORDS else None
 
 
 def _titling_work(headings: list[_Sentence], per: list[_Sentence]) -> list[_Sentence]:
@@ -196,11 +231,16 @@ class _Sentence:
         self.plan = ""  # what it plans: an incident's window, a migration
         if coming:
             self.hits, self.plan = _planned_apart(self.hits, done, coming)
-        if self.hits["decision"] and routine(plain):
-            self.hits = Counter(self.hits)
-            self.hits["work"] += self.hits.pop("decision")
         folded = text.casefold()
         self.named = any(t.casefold() in folded for t in terms) and not joking
+        counted = _DIGIT.search(text) is not None  # durations, amounts and impacts have digits
+        self.amount = counted and BIG_MONEY.search(text) is not None
+        if self.hits["moving"] and (self.named or _SYSTEM.search(plain)):
+            self.hits = Counter(self.hits)
+            self.hits["migration"] += self.hits["moving"]
+        if self.hits["decision"] and self._routine(plain):
+            self.hits = Counter(self.hits)
+            self.hits["work"] += self.hits.pop("decision")
         around = context or Counter()
         mentioned = plain != text and any(
             self.said[k] > self.hits[k] for k in ("incident", "migration", "decision")
@@ -213,10 +253,18 @@ class _Sentence:
             or joking
             or mentioned
         )
-        counted = _DIGIT.search(text) is not None  # durations, amounts and impacts have digits
         self.minutes = minutes_in(text) if counted else 0.0
-        self.amount = counted and BIG_MONEY.search(text) is not None
         self.counted = counted
+
+    def _routine(self, plain: str) -> bool:
+        """An approval of the day's paperwork ("handover doc udah gw approve"), or of nothing
+        the sentence names ("isinya review sama approve"): work, not a decision. A decision
+        said outright, or an approval of money, a migration, a term or a plan, is one."""
+        if self.amount or self.hits["migration"] or self.hits["money"]:
+            return False
+        if routine(plain):
+            return True
+        return not (self.named or _DECIDED.search(plain) or _WEIGHTY.search(plain))
 
     @property
     def about_work(self) -> bool:
@@ -280,6 +328,17 @@ class _Sentence:
 _PUT_OFF = ("incident", "trouble", "migration", "completion", "production")
 
 
+# A decision made, whatever its date ("Keputusan: pilot mulai Senin depan", "decided to move
+# next week"), as against one named for later ("Decision next month", "keputusan minggu depan").
+_MADE = re.compile(
+    r"\b(?:decision|keputusan)(?:\s+\w+){0,2}\s*:|"
+    r"\b(?:final decision|decision|keputusan)\s+(?:made|taken|diambil|dibuat|final)\b|"
+    r"\b(?:decided|diputuskan|diputusin|memutuskan|mutusin|disepakati|sepakat|agreed|approved|"
+    r"disetujui|di-?approve|di-?acc)\b",
+    re.IGNORECASE,
+)
+
+
 def _planned_apart(hits: Counter[str], done: str, coming: str) -> tuple[Counter[str], str]:
     """A sentence's hits less the events of its planned clauses, and what those plan."""
     happened = signals(done)
@@ -287,6 +346,8 @@ def _planned_apart(hits: Counter[str], done: str, coming: str) -> tuple[Counter[
     kept = Counter(hits)
     for category in _PUT_OFF:
         kept[category] = happened[category]
+    if later["decision"] and not _MADE.search(coming):  # "Decision next month": still to make
+        kept["decision"] = happened["decision"]
     plan = "migration" if later["migration"] else "incident" if later["incident"] else ""
     return kept, plan
 
@@ -380,10 +441,28 @@ def _people_events(per: list[_Sentence]) -> list[Feature]:
         ("transfer", "someone moving teams", 5.0),
         ("farewell", "a last day", 5.0),
     ):
-        said = next((s.text for s in per if s.hits[category] and not s.joking), None)
+        said = next(
+            (
+                s.text
+                for s in per
+                if s.hits[category]
+                and not s.joking
+                and not (category == "hiring" and _NOT_A_HIRE.search(s.text))
+            ),
+            None,
+        )
         if said is not None:
             out.append(Feature(name, level, said))
     return out
+
+
+# The first day of something other than a job ("First day of fasting", "hari pertama puasa").
+_NOT_A_HIRE = re.compile(
+    r"\b(?:first day|hari pertama)\s+(?:of\s+)?(?:the\s+)?(?:fasting|puasa|ramadan|ramadhan|"
+    r"school|sekolah|lebaran|year|tahun|spring|summer|holiday|holidays|libur|liburan|cuti|"
+    r"trip|vacation|diet|gym)\b",
+    re.IGNORECASE,
+)
 
 
 def minutes_in(text: str) -> float:

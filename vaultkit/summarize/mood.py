@@ -40,9 +40,11 @@ def mood_of(sentences: Iterable[str], incidents: int = 0) -> tuple[str, dict[str
 
 
 def mood_of_hits(
-    sentences: Iterable[Counter[str]], incidents: int = 0
+    sentences: Iterable[Counter[str]], incidents: int = 0, verdict: Counter[str] | None = None
 ) -> tuple[str, dict[str, int]]:
-    """`mood_of` the sentences whose lexicon hits (`signals`) are `sentences`."""
+    """`mood_of` the sentences whose lexicon hits (`signals`) are `sentences`; `verdict` is
+    the hits of the note's closing line when it is short ("Sedih sih.", "Productive Friday.",
+    "Neutral."): a feeling said there is the person's word on the whole day, and decides."""
     hits: Counter[str] = Counter()
     for sentence in sentences:
         hits.update(sentence)
@@ -52,4 +54,9 @@ def mood_of_hits(
     pool = {m: FEELING * said[m] + hinted[m] for m in MOODS}
     best = max(MOODS, key=lambda m: (pool[m], said[m], -MOODS.index(m)))
     shown = {k: n for k, n in sorted(hits.items()) if n and k.startswith(("feel:", "hint:"))}
+    final = (*MOODS, NEUTRAL)
+    closing = {m: (verdict or Counter())[f"feel:{m}"] for m in final}
+    if any(closing.values()):
+        pool[NEUTRAL] = 0
+        return max(final, key=lambda m: (closing[m], pool[m], -final.index(m))), shown
     return (best if pool[best] else NEUTRAL), shown

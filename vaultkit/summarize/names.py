@@ -21,7 +21,7 @@ TITLES = frozenset(
     """pak bu bapak ibu mas mbak kak bang om tante mr mr. mrs mrs. ms ms. dr dr. prof prof.
     uncle aunt""".split()
 )
-COMPANY_MARKS = frozenset("pt cv tbk inc inc. ltd ltd. llc gmbh corp corp.".split())
+COMPANY_MARKS = frozenset("pt cv tbk inc inc. ltd ltd. llc gmbh corp corp. bank".split())
 # Capitalized words that name neither a person nor a thing of the day: the calendar, titles and
 # kin, pronouns, greetings, labels, sentence-starting function words, in both languages.
 NOT_NAMES = (
@@ -49,7 +49,22 @@ NOT_NAMES = (
     thank welcome definitely exactly indeed""".split()
     )
     | TITLES
+    | frozenset(
+        # Adverbs, auxiliaries and particles that start Indonesian sentences ("Masih ketawa",
+        # "Sempet bercanda", "Ternyata Rangga ..."): a capital there is the sentence's.
+        """masih sempet sempat lagi baru pernah sering jarang selalu tadi nanti mungkin kayaknya
+    kayanya katanya ternyata untung untungnya semoga moga langsung tetep tetap cuma cuman hanya
+    juga malah padahal soalnya pokoknya intinya sebenarnya sebenernya emang memang mending kalo
+    kalau pas trus lalu kemudian setelah sebelum sesudah biar supaya karena gara-gara walaupun
+    meskipun sambil lumayan cukup banget sangat paling harusnya seharusnya mestinya tolong coba
+    ayo yuk eh nah kok loh lho deh sih dong kan iya nggak ngga gak ga enggak tidak bukan entah
+    finally actually basically honestly apparently probably hopefully luckily unfortunately
+    anyway already again almost""".split()
+    )
 )
+# A word with the clitic "-nya" on a stem of four letters or more ("Dokternya", "Sorenya",
+# "Kucingnya"): a noun made definite, not a name ("Sonya", "Tanya" have short stems).
+_CLITIC = re.compile(r"[A-Za-z]{4,}nya", re.IGNORECASE)
 # Places a day names ("ramen di Blok M"): not people, not tools. A short list of the places the
 # first users write about; an unlisted place may come out as a new term, which `vocab` shows.
 PLACES = frozenset(
@@ -212,6 +227,7 @@ def _names_nothing(word: str) -> bool:
     parts = word.casefold().split("-")
     return (
         all(part in NOT_NAMES for part in parts)  # "Friday-Saturday"
+        or _CLITIC.fullmatch(word) is not None
         or _QUARTER_OR_LEVEL.fullmatch(word) is not None
         or (len(word) == 1 and word.isupper())
     )

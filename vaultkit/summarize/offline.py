@@ -27,7 +27,7 @@ from vaultkit.summarize.bullets import Candidate, bullets
 from vaultkit.summarize.evidence import VaultNames
 from vaultkit.summarize.importance import Feature, weigh_day
 from vaultkit.summarize.names import proper_names
-from vaultkit.summarize.people import people_of, why_person
+from vaultkit.summarize.people import animals_of, people_of, why_person
 from vaultkit.summarize.portion import Portion, first_part
 from vaultkit.summarize.terms import named_terms, new_terms
 from vaultkit.summarize.text import Line, day_lines
@@ -112,11 +112,16 @@ class OfflineSummarizer:
         lines = day_lines(day)
         text = "\n".join(line.said for line in lines)  # a label may be a term ("Homelab: ...")
         known = self.vocabulary.find_terms(text)
-        tools = new_terms(lines, self.vocabulary)  # named as tools are: installed, used, coded
+        animals = animals_of(lines, self.vault)
+        pets = {term_key(a) for a in animals}
+        tools = {  # named as tools are: installed, used, coded; a pet "named Biskuit" is none
+            kind: [t for t in ts if term_key(t) not in pets]
+            for kind, ts in new_terms(lines, self.vocabulary).items()
+        }
         names = proper_names(lines)
         tool_keys = {term_key(t) for ts in tools.values() for t in ts}
         people = people_of(lines, names, self.vocabulary, tool_keys, self.vault)
-        unknown = named_terms(lines, names, self.vocabulary, people, tools, self.vault.animals)
+        unknown = named_terms(lines, names, self.vocabulary, people, tools, animals)
         # A capitalized name alone ("Timeline Spine", an anime's title) is a term of the day but
         # no sign of work; the vocabulary's terms and the tools are.
         work = [t for ts in (*known.values(), *tools.values()) for t in ts]

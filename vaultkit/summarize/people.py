@@ -38,6 +38,7 @@ from vaultkit.summarize.evidence import (
     VaultNames,
     cued_people,
     name_evidence,
+    owner_of_a_place,
     speaker_name,
 )
 from vaultkit.summarize.names import ProperName, names_nothing
@@ -105,9 +106,8 @@ def people_of(
     found += [n for n in vault.persons_in(said) if _may_be_person(n, vocabulary, tools)]
     inside = {n.text for n in names if n.inside} | set(found)
     found += _joined_with(found, text, vocabulary, tools, inside)
-    day = name_evidence(lines, _looks_like_name)
-    # What most of the vault's files say of a name outweighs one cue of the day's.
-    pets = {term_key(a) for a in (*vault.animals, *(day.animals - day.persons))}
+    found += _listed_with(lines, found, vocabulary, tools)
+    pets = {term_key(a) for a in animals_of(lines, vault)}
     found = [name for name in found if term_key(name) not in pets]
     first = _first_seen(said, mentions, found)
     found.sort(key=first)
@@ -115,6 +115,13 @@ def people_of(
     full_name = _ShortForms({name for name in found if name in speakers})
     canonical = (vocabulary.person(full_name(name)) for name in found)
     return unique(n for n in canonical if not vocabulary.is_ignored_person(n))
+
+
+def animals_of(lines: list[Line], vault: VaultNames) -> frozenset[str]:
+    """The names the vault shows to be animals', and the ones the day shows to be and never a
+    person's: what most of the vault's files say of a name outweighs one cue of the day's."""
+    day = name_evidence(lines, _looks_like_name)
+    return vault.animals | (day.animals - day.persons)
 
 
 def _first_seen(
@@ -150,7 +157,11 @@ def _joined_with(
     keys = {term_key(vocabulary.person(p)) for p in people}
     out: list[str] = []
     for match in _JOINED.finditer(text):
-        names = re.findall(_NAME, match.group(0))
+        names = [
+            m.group(0)
+            for m in re.finditer(_NAME, match.group(0))
+            if not owner_of_a_place(text, match.start() + m.start())  # "Pak Gendut sama Laras"
+        ]
         if len(names) < 3 and not re.search(_AND, match.group(0)):
             continue
         if any(term_key(vocabulary.person(n)) in keys for n in names):
@@ -158,9 +169,37 @@ def _joined_with(
     return out
 
 
+def _listed_with(
+    lines: list[Line], people: list[str], vocabulary: Vocabulary, tools: set[str]
+) -> list[str]:
+    """The names that label the items of a list beside one of the day's people ("- Sari: 4
+    tahun Go", "- Joko: 2 tahun Java"): items of one kind, so when one is a person, all are."""
+    keys = {term_key(vocabulary.person(p)) for p in people}
+    out: list[str] = []
+    run: list[str] = []
+    previous = -2
+    for line in [*lines, Line("", None, "note", -2)]:
+        name = speaker_name(line.speaker) if line.speaker and line.item else None
+        if name is None or line.order != previous + 1:
+            if len(run) >= 2 and any(term_key(vocabulary.person(n)) in keys for n in run):
+                out += [
+                    n for n in run if _looks_like_name(n) and _may_be_person(n, vocabulary, tools)
+                ]
+            run = []
+        if name is not None and line.source == "note":
+            run.append(name)
+        previous = line.order
+    return out
+
+
 def _may_be_person(name: str, vocabulary: Vocabulary, tools: set[str]) -> bool:
     key = term_key(name)
-    return key not in NOT_PEOPLE and key not in tools and vocabulary.lookup(name) is None
+    return (
+        key not in NOT_PEOPLE
+        and key not in tools
+        and not names_nothing(name)
+        and vocabulary.lookup(name) is None
+    )
 
 
 def _bare(word: str) -> str:

@@ -37,6 +37,7 @@ _STATUS = re.compile(r"[A-Z][a-z]+(?:ing|ed)")
 _ACRONYM = re.compile(r"[A-Z]{1,6}s?")
 # A machine's or a field's name, not a tool's: `pve-01`, `nuc-03`, `ledger_entries`, `chat_id`.
 _HOST_OR_FIELD = re.compile(r"[a-z]+(?:-[a-z]+)*-\d+[a-z]?|[a-z0-9]+(?:_[a-z0-9]*)+")
+_COUNTDOWN = re.compile(r"[HD][-+]\d+")  # "H-3": three days before the day, in Indonesian
 _MONEY = re.compile(r"(?:Rp|IDR|USD|US\$|\$|EUR|SGD)\b", re.I)
 _CALLED = re.compile(
     r"\b(?:called|named|namanya|bernama|dinamain|dinamai|namain|namai|dikasih nama)\s+[\"']?("
@@ -254,7 +255,8 @@ def _tool_in_context(name: ProperName, line: str, terms: set[str], vocabulary: V
         return True
     sentence = next((t for t in sentences(line) if name.text in t), line)
     work, small = _work_and_small_talk(sentence, name.text, terms, vocabulary)
-    work += any(_MODEL_NUMBER.fullmatch(w) for w in words[1:])  # "RTX 3090", not "Dewa 19 songs"
+    # "RTX 3090", not "Dewa 19 songs" or "sunscreen SPF 50": a model number in talk of work
+    work += not small and any(_MODEL_NUMBER.fullmatch(w) for w in words[1:])
     return work > 0 and work >= small
 
 
@@ -340,7 +342,7 @@ def _named_term(name: ProperName, parts: set[str], count: int) -> bool:
 def _acceptable(name: str, key: str, vocabulary: Vocabulary, people: set[str]) -> bool:
     if len(name) < 2 or not re.search(r"[A-Za-z]", name) or "/" in name:
         return False
-    if _HOST_OR_FIELD.fullmatch(name) or _MONEY.match(name):
+    if _HOST_OR_FIELD.fullmatch(name) or _MONEY.match(name) or _COUNTDOWN.fullmatch(name):
         return False
     if key in _COMMON or key in _WORDS or key in people or name.replace(".", "").isdigit():
         return False

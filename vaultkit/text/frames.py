@@ -20,7 +20,7 @@ _JOKE = re.compile(
     r"\b(?:ha(?:ha)+h?|he(?:he)+|hi(?:hi)+|wk(?:wk)+\w*|lol|lmao|rofl|jk|just kidding|kidding|"
     r"joking|joked|jokes|bercanda|becanda|canda|ngakak|ketawa|tertawa|laughed|laughing|"
     r"the real (?:outage|incident|emergency|disaster|crisis)|days since (?:the )?last "
-    r"(?:incident|outage)|approved by nobody)\b|[\U0001F602\U0001F923\U0001F606\U0001F639]",
+    r"(?:incident|outage)|approved by nobody|april fools?|april mop|prank|nge-?prank)\b|[\U0001F602\U0001F923\U0001F606\U0001F639]",
     re.IGNORECASE,
 )
 # A word or three in quotes inside a line: scare quotes ("migrating"); a longer quote is what
@@ -62,14 +62,23 @@ def plans(sentence: str) -> tuple[str, str]:
     return " ".join(done), " ".join(coming)
 
 
-# An approval of the day's paperwork ("udah gw approve dokumen handover", "approved 3 PRs",
-# "acc cuti"): routine work whatever its verb, no decision.
+# An approval of the day's paperwork ("approved 3 PRs", "acc cuti", and object first as
+# Indonesian often puts it: "Handover doc dari Wulan udah gw approve"): routine work whatever
+# its verb, no decision.
+_APPROVING = (
+    r"(?:approve[sd]?|approving|di-?approve|di-?acc|acc|sign(?:ed)? off(?: on)?|ttd|"
+    r"tanda ?tangan|reviewed|review|merged)"
+)
+_PAPERWORK = (
+    r"(?:dokumen|document|documents|doc|docs|prs?|pull requests?|mrs?|merge requests?|handover|"
+    r"serah terima|cuti|leave|timesheets?|reimburse(?:ment)?s?|expenses?|klaim|claims?|notulen|"
+    r"minutes|slides?|deck|draft|izin|absen(?:si)?|lembur|overtime|jadwal|schedule|"
+    r"invoice kecil)"
+)
 _ROUTINE = re.compile(
-    r"\b(?:approve[sd]?|approving|di-?approve|di-?acc|acc|sign(?:ed)? off(?: on)?|ttd|tanda ?tangan|"
-    r"reviewed|review|merged)\b(?:\s+\S+){0,3}?\s+(?:dokumen|document|documents|doc|docs|prs?|"
-    r"pull requests?|mrs?|merge requests?|handover|serah terima|cuti|leave|timesheets?|"
-    r"reimburse(?:ment)?s?|expenses?|klaim|claims?|notulen|minutes|slides?|deck|draft|"
-    r"izin|absen(?:si)?|lembur|overtime|jadwal|schedule|invoice kecil)\b",
+    rf"\b{_APPROVING}\b(?:\s+\S+){{0,3}}?\s+{_PAPERWORK}\b|"
+    rf"\b{_PAPERWORK}\b(?:\s+\S+){{0,8}}?\s+(?:udah\s+|sudah\s+|dah\s+)?"
+    rf"(?:(?:gw|gue|aku|saya|kami|kita)\s+)?{_APPROVING}\b",
     re.IGNORECASE,
 )
 

@@ -53,13 +53,17 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "migration": (
         "migrate", "migrated", "migrating", "migration", "migrations", "refactor", "refactored",
         "refactoring", "re-architect", "architecture", "architectural", "cutover", "upgrade",
-        "upgraded", "upgrading", "replatform", "rewrite", "rewrote", "rewriting", "move to",
-        "moving to", "moved to", "switch to", "switched to", "switching to", "decommission",
-        "decommissioned",
-        "retired", "sunset", "sunsetted", "phased out", "dipensiunkan", "dipensiunin",
-        "migrasi", "dimigrasi", "memigrasi", "migrasiin", "pindah ke", "pindahin", "dipindah",
-        "pindah cluster", "arsitektur", "rombak", "perombakan", "dirombak", "ganti ke",
-        "diganti ke",
+        "upgraded", "upgrading", "replatform", "rewrite", "rewrote", "rewriting",
+        "decommission", "decommissioned", "sunsetted", "phased out", "dipensiunkan",
+        "dipensiunin", "migrasi", "dimigrasi", "memigrasi", "migrasiin", "pindah cluster",
+        "arsitektur", "rombak", "perombakan", "dirombak",
+    ),
+    # Words of moving that are a migration only when what moves is a system (the caller
+    # checks): "moved the ledger to Patroni", not "he's moving to Singapore" or "parkiran
+    # motor mau dipindah ke basement".
+    "moving": (
+        "move to", "moving to", "moved to", "switch to", "switched to", "switching to",
+        "retired", "sunset", "pindah ke", "pindahin", "dipindah", "ganti ke", "diganti ke",
     ),
     # A write-up of an incident after it: follow-up work, not the outage itself. Its words are
     # incident words too (a search for one finds the other); the importance tells them apart.
@@ -76,6 +80,12 @@ LEXICON: dict[str, tuple[str, ...]] = {
         "rapat", "meeting sama", "fitur", "kerjaan", "kantor", "tim", "proyek", "klien",
         "laporan", "dokumen", "presentasi", "ngoding", "ngerjain", "dikerjain", "beresin",
         "tugas", "tiket", "progres", "jadwal rilis", "wawancara", "serah terima", "handover",
+        "integration", "integrasi", "staging", "logs", "logging", "metrics", "dashboard",
+        "dashboards", "pipeline", "gateway", "schema", "cache", "backend", "frontend", "latency",
+        "load test", "rate limit", "rate limits", "on-call", "oncall", "code freeze", "planning",
+        "sprint planning", "retro", "retrospective", "sandbox", "pilot", "rollout", "runbook",
+        "monitoring", "alerting", "replica", "failover", "incident review", "spike", "poc",
+        "repo", "repository", "commit", "branch", "pull request", "merge request", "mr",
     ),
     # People coming and going: a resignation, a hire, a move between teams, a last day.
     "leaving": (
@@ -155,7 +165,10 @@ LEXICON: dict[str, tuple[str, ...]] = {
     "quiet": (
         "quiet day", "quiet sunday", "quiet saturday", "quiet weekend", "small day", "slow day",
         "lazy day", "lazy sunday", "day off", "off day", "no work", "rest day",
-        "hari santai", "hari libur", "lagi libur", "cuti sehari", "cuti", "santai aja",
+        "hari santai", "hari libur", "lagi libur", "cuti sehari", "lagi cuti", "hari ini cuti",
+        "gw cuti", "gue cuti", "aku cuti", "saya cuti", "ambil cuti", "santai aja",
+        "nothing important", "nothing much", "ga ada yang penting", "gak ada yang penting",
+        "nggak ada yang penting", "tidak ada yang penting",
         "hari tenang", "minggu santai", "weekend santai", "ga kerja", "gak kerja", "libur kerja",
         "quiet monday", "quiet tuesday", "quiet wednesday", "quiet thursday", "quiet friday",
         "quiet week", "nothing happened", "nothing worth writing", "hari yang tenang", "hari sepi",
@@ -195,7 +208,9 @@ PENDING = frozenset(
 _PENDING_CATEGORIES = frozenset({"decision", "agreement"})
 # What a sentence talks about, negated or not: "not enough caffeine" is still about coffee.
 _TOPICS = frozenset({"small_talk"})
-_TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*\??")
+# A word, or a sentence's end: a negation's reach stops there ("Not bad. Productive.").
+_TOKEN = re.compile(r"[^\W_]+(?:['-][^\W_]+)*\??|[.!?;](?=\s|$)")
+_END = "."
 
 
 MOODS = (
@@ -248,6 +263,8 @@ FEELINGS: dict[str, tuple[str, ...]] = {
         "good mood", "cheerful",
         "senang", "seneng", "bahagia", "bersyukur", "hepi", "terharu", "bangga", "gembira",
     ),
+    # Said only as a day's verdict ("Neutral.", "B aja"): `mood` reads it in a closing line.
+    "neutral": ("neutral", "so-so", "meh", "b aja", "biasa aja", "biasa-biasa aja"),
     "relaxed": (
         "relaxed", "relaxing", "calm", "chill", "chilled", "chilling", "day off", "lazy",
         "laid back", "santai", "santuy", "tenang", "selow", "leha-leha", "rebahan", "adem",
@@ -326,7 +343,10 @@ class Matcher:
         self.counts = lru_cache(maxsize=1 << 14)(self._counts)
 
     def _counts(self, text: str) -> Counter[str]:
-        tokens = [t.rstrip("?") if t != "again?" else t for t in _TOKEN.findall(_fold(text))]
+        tokens = [
+            _END if t in ".!?;" else t.rstrip("?") if t != "again?" else t
+            for t in _TOKEN.findall(_fold(text))
+        ]
         counts: Counter[str] = Counter()
         for index in self.indexes:
             self._scan(tokens, index, counts)
@@ -400,9 +420,14 @@ def _negated(tokens: list[str], i: int, category: str = "") -> bool:
     if category in _TOPICS:
         return False
     pending = category in _PENDING_CATEGORIES
+    start = max(0, i - 3)
+    for j in range(i - 1, start - 1, -1):
+        if tokens[j] == _END:
+            start = j + 1
+            break
     return any(
         tokens[j] in NEGATIONS
         or tokens[j].endswith("n't")
         or (pending and j >= i - 2 and tokens[j] in PENDING)
-        for j in range(max(0, i - 3), i)
+        for j in range(start, i)
     )
