@@ -6,6 +6,8 @@
   summarizer weighs, the index marks and a question's intent reads
 - `frames`: whether a line says a thing happened or only jokes, asks or supposes it
 - `synonyms`: event and status words of both languages as one term ("selesai" is "finished")
+- `bilingual`: English and Indonesian words that translate each other (`data/`), for a question
+  in one language over notes in the other
 
 May import: the core modules (`errors`, `model`, `config`, `dates`).
 """
