@@ -209,9 +209,12 @@ class DayIndex:
                 out.add(terms[0])
         return out
 
-    def day_scores(self, terms: Iterable[str]) -> dict[str, float]:
-        """BM25 of whole days for the query terms (repeats count); only days matching a term."""
-        query = Counter(terms)
+    def day_scores(
+        self, terms: Iterable[str], extra: Mapping[str, float] | None = None
+    ) -> dict[str, float]:
+        """BM25 of whole days for the query terms (repeats count) and the `extra` terms, each
+        with its weight (a translation's share); only days matching a term."""
+        query = _weighted(terms, extra)
         if not query:
             return {}
         self.flush()
@@ -247,11 +250,17 @@ class DayIndex:
         return dict(self.db.execute(sql, params).fetchall())
 
     def window_scores(
-        self, terms: Iterable[str], *, days: Collection[str] | None = None, proximity: bool = True
+        self,
+        terms: Iterable[str],
+        *,
+        days: Collection[str] | None = None,
+        proximity: bool = True,
+        extra: Mapping[str, float] | None = None,
     ) -> dict[str, float]:
-        """The best passage score of each day (of `days`, default every day) holding a query term:
-        BM25, plus the BM25TP bonus with `proximity`."""
-        query = Counter(terms)
+        """The best passage score of each day (of `days`, default every day) holding a query term
+        or an `extra` one (weighted as `day_scores` weighs it): BM25, plus the BM25TP bonus with
+        `proximity`."""
+        query = _weighted(terms, extra)
         if not query:
             return {}
         self.flush()
@@ -267,6 +276,9 @@ class DayIndex:
         if not idf:
             return {}
         weights = {t: query[t] * idf[t] * (self.k1 + 1) for t in idf}
+        # A term weighed below a word of the question (a translation's share) brings as much less
+        # to the proximity bonus.
+        idf = {t: idf[t] * min(1.0, query[t]) for t in idf}
         dates = {t for t in idf if is_date_term(t)}
         out: dict[str, float] = {}
         for day, ends, hits in self._hits(list(idf), dates, days):
@@ -393,3 +405,12 @@ def _spans(count: int, h: int) -> tuple[tuple[int, int], ...]:
 def _split_turns(turns: str, count: int) -> list[list[str]]:
     """A day's stored turns back as term lists (a turn without terms is an empty line)."""
     return [line.split() for line in turns.split("\n")] if count else []
+
+
+def _weighted(terms: Iterable[str], extra: Mapping[str, float] | None) -> dict[str, float]:
+    """Each query term's weight: how often the query says it, and the `extra` terms' own."""
+    query: dict[str, float] = {t: float(n) for t, n in Counter(terms).items()}
+    for term, weight in (extra or {}).items():
+        if weight > 0:
+            query.setdefault(term, weight)
+    return query

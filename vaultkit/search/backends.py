@@ -23,6 +23,7 @@ from vaultkit.index.bm25 import RERANK_DAYS, DayIndex
 from vaultkit.index.date_terms import query_date_terms
 from vaultkit.index.embeddings import min_max
 from vaultkit.index.store import SearchIndex
+from vaultkit.search.bridge import bridged
 from vaultkit.search.filters import DayRange
 from vaultkit.search.scoring import max_normalize
 
@@ -170,13 +171,14 @@ def semantic_scores(
     # The dates a query names match the days' own date terms (retrieval.dates).
     terms = index.terms(query) + query_date_terms(query)
     names = index.speaker_terms()
+    extra = bridged(query, index.terms, names)  # the question's words in the other language
     # A speaker's name is in the context of each of their passages but says nothing of the topic.
     passage_terms = [t for t in terms if t not in names] or terms
-    whole = index.day_scores(terms)
+    whole = index.day_scores(terms, extra)
     if allowed is not None:
         whole = {d: s for d, s in whole.items() if d in allowed}
     best_days = sorted(whole, key=lambda d: (-whole[d], d))[:rerank]
-    passages = index.window_scores(passage_terms, days=best_days)
+    passages = index.window_scores(passage_terms, days=best_days, extra=extra)
     whole, passages = max_normalize(whole), max_normalize(passages)
     return {
         d: w_day * whole.get(d, 0.0) + (1 - w_day) * passages.get(d, 0.0)

@@ -93,7 +93,7 @@ _PREDICATIVE = frozenset("to for that buat untuk bagi".split())
 # Question words the stopwords (`language.STOPWORDS`) do not hold; no subject names them.
 _ASKING = frozenset("whose siapa dimana mengapa berapa".split())
 # Verbs that ask what was said or done at a time: with them a weekday is the time of the telling.
-_TELLING = frozenset(
+TELLING = frozenset(
     """say said says saying tell told discuss discussed discussing talk talked talking mention
     mentioned came come up happen happened happening do doing
     ngomong ngomongin bilang cerita dibahas bahas membahas ngebahas diomongin diobrolin
@@ -203,7 +203,7 @@ def _weekday_of_topic(window: Window, rest: str) -> bool:
     if window.kind != "weekday" or _RELATIVE & set(_words_of(window.phrase)):
         return False
     asked = _words_of(_kind_words().sub(" ", rest))
-    if _TELLING & set(asked):
+    if TELLING & set(asked):
         return False
     return any(not _is_asking(word) for word in asked)
 

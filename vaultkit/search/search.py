@@ -16,6 +16,7 @@ from vaultkit.index.mentions import event_counts, named
 from vaultkit.index.store import SearchIndex, open_index
 from vaultkit.model import Progress
 from vaultkit.search.backends import lexical_part, make_backend
+from vaultkit.search.bridge import bridge
 from vaultkit.search.filters import NO_FILTERS, Filters
 from vaultkit.search.focus import (
     CANDIDATES,
@@ -223,8 +224,10 @@ class Searcher:
         ranked = sorted(basis, key=lambda d: (-basis[d], -d.toordinal()))[:CANDIDATES]
         days = self.index.days
         terms = [t for t in days.terms(reading.subject) if not is_date_term(t)]
-        found = named(days.db, terms, [d.isoformat() for d in ranked])
-        held = {date.fromisoformat(d): n for d, n in found.items()}
+        # A day may say it in the other language.
+        translated = bridge(reading.subject, days.terms, days.speaker_terms())
+        found = named(days.db, [*terms, *translated.sources], [d.isoformat() for d in ranked])
+        held = {date.fromisoformat(d): translated.fold(n) for d, n in found.items()}
         names = {
             t
             for word in names_of(reading.subject, self.known)

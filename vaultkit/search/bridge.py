@@ -1,0 +1,129 @@
+"""A question's words in the other language, for a vault that mixes English and Indonesian.
+
+"when was my cat sick?" asks for the day a note says "Mochi (kucing) sakit"; "kapan migrasi
+database selesai?" for the day one says "the database migration is done". Without a semantic
+model BM25 sees no shared word, so each content word of the question (and each two-word phrase
+the table knows: "root cause" is "akar masalah") brings its translations (`text.bilingual`) as
+extra query terms.
+
+A word's translations are the same meaning spelled another way: each weighs `WEIGHT` of the
+word itself (a day says "kucing" or "cat", rarely both, so the meaning is not counted twice), and
+a day naming one counts as naming the question's word when search asks which days are on the
+topic (`Bridge.fold`), as Pirkola's structured queries treat a translation's alternatives as one
+term. Weighing each a share of one word instead (1/n of it) lost to a day naming only the other
+word ("when was my cat sick?" led by "the cat food came late" over "Mochi (kucing) sakit").
+Names are not translated (a capitalized word inside the question, a speaker of the vault: "Sari"
+is a person, not "essence"), nor the question's verbs of telling ("ngomong", "said").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+
+from vaultkit.index.mentions import Named
+from vaultkit.search.intent import TELLING
+from vaultkit.text.bilingual import translations
+
+WEIGHT = 0.5  # a translation against the word itself (docs/retrieval.md, across languages)
+MAX_TRANSLATIONS = 6  # the first ones: the supplement's and the dictionary's first senses
+_WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
+
+Terms = Callable[[str], list[str]]
+
+
+@dataclass(frozen=True)
+class Bridge:
+    """A question's translated terms: each one's weight, and the question's term it stands for
+    (a day naming "kucing" names the "cat" of "when was my cat sick?")."""
+
+    weights: dict[str, float] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
+
+    def fold(self, named: Named) -> Named:
+        """What a day names, its translated terms counted as the question's terms they stand
+        for: the topic's coverage reads meanings, not spellings."""
+        if not self.sources:
+            return named
+        turns: dict[str, frozenset[int]] = {}
+        for term, where in named.turns.items():
+            source = self._own(term)
+            turns[source] = turns.get(source, frozenset()) | where
+        own = self._owned
+        return Named(
+            own(named.terms),
+            own(named.in_decisions),
+            own(named.in_incidents),
+            own(named.in_done),
+            own(named.in_status),
+            own(named.in_labels),
+            turns=turns,
+        )
+
+    def _owned(self, terms: frozenset[str]) -> frozenset[str]:
+        return frozenset(map(self._own, terms))
+
+    def _own(self, term: str) -> str:
+        return self.sources.get(term, term)
+
+
+def bridged(query: str, terms_of: Terms, names: Collection[str] = ()) -> dict[str, float]:
+    """The terms of the question's words' translations, each with its weight, none of the
+    question's own terms (`bridge`)."""
+    return bridge(query, terms_of, names).weights
+
+
+def bridge(query: str, terms_of: Terms, names: Collection[str] = ()) -> Bridge:
+    """The question's words (and the two-word phrases the table knows) in the other language;
+    a name is no word to translate: one capitalized inside the question ("soal Grafana"), or
+    whose term is one of `names` (the vault's speakers: "Sari" is a person, not "essence")."""
+    words = [w.casefold() for w in _names_out(query, terms_of, names)]
+    own = set(terms_of(query))
+    out = Bridge()
+    i = 0
+    while i < len(words):
+        if not words[i]:  # a name's place
+            i += 1
+            continue
+        phrase = " ".join(words[i : i + 2])
+        whole = i + 1 < len(words) and bool(words[i + 1])
+        found = _translated(phrase, terms_of, own) if whole else {}
+        source, step = phrase, 2
+        if not found:
+            source, step = words[i], 1
+            if terms_of(source):  # a stopword asks for nothing
+                found = _translated(source, terms_of, own)
+        stands_for = (terms_of(source) or [source])[0]
+        for term, weight in found.items():
+            out.weights[term] = out.weights.get(term, 0.0) + weight
+            out.sources.setdefault(term, stands_for)
+        i += step
+    return out
+
+
+def _names_out(query: str, terms_of: Terms, names: Collection[str]) -> list[str]:
+    """The question's words with its names and its verbs of telling ("ngomong", "said": the
+    question's frame, not its topic) left out, each leaving a gap no phrase spans."""
+    out = []
+    for i, match in enumerate(_WORD.finditer(query)):
+        word = match.group(0)
+        terms = terms_of(word)
+        name = (i > 0 and word[0].isupper()) or bool(terms and terms[0] in names)
+        out.append("" if name or word.casefold() in TELLING else word)
+    return out
+
+
+def _translated(text: str, terms_of: Terms, own: set[str]) -> dict[str, float]:
+    """The terms of `text`'s translations, each translation weighing `WEIGHT` (its terms share
+    it: "akar masalah" is one translation of "root cause")."""
+    alternatives = []
+    for translation in translations(text)[:MAX_TRANSLATIONS]:
+        terms = [t for t in terms_of(translation) if t not in own]
+        if terms:
+            alternatives.append(terms)
+    out: dict[str, float] = {}
+    for terms in alternatives:
+        for term in terms:
+            out[term] = max(out.get(term, 0.0), WEIGHT / len(terms))
+    return out
