@@ -23,12 +23,13 @@ from hypothesis import strategies as st
 
 from vaultkit.config import load_config
 from vaultkit.model import DayInput
-from vaultkit.summarize import evidence, importance, names, people, terms
+from vaultkit.summarize import evidence, names, people, terms
 from vaultkit.summarize.greedy import Key, LazyScan
 from vaultkit.summarize.needles import Needles
 from vaultkit.summarize.offline import MAX_DAY_CHARS, OfflineSummarizer
 from vaultkit.summarize.portion import first_part, size
 from vaultkit.summarize.text import LONG_TOKEN
+from vaultkit.text import events
 from vaultkit.text.vocabulary import Vocabulary, term_key
 
 DAY = date(2026, 7, 21)
@@ -155,9 +156,9 @@ NUMBERS = ["1", "2", "05", ".", ",", " ", "x", "_", "k ", " users", "users", " j
 @given(st.lists(st.sampled_from(NUMBERS), max_size=16))
 def test_number_patterns_find_what_they_found_from_every_digit(chunks: list[str]) -> None:
     text = "".join(chunks)
-    assert importance._DURATION.findall(text) == re.findall(DURATION, text, re.I)
-    assert bool(importance.IMPACT.search(text)) == bool(re.search(IMPACT, text, re.I))
-    assert bool(importance.BIG_MONEY.search(text)) == bool(re.search(BIG_MONEY, text, re.I))
+    assert events._DURATION.findall(text) == re.findall(DURATION, text, re.I)
+    assert bool(events.IMPACT.search(text)) == bool(re.search(IMPACT, text, re.I))
+    assert bool(events.BIG_MONEY.search(text)) == bool(re.search(BIG_MONEY, text, re.I))
 
 
 def _trimmed(words: list[str]) -> list[str]:

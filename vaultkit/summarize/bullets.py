@@ -38,9 +38,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from vaultkit.summarize.greedy import Key, LazyScan
-from vaultkit.summarize.importance import BIG_MONEY, IMPACT, minutes_in
 from vaultkit.summarize.needles import Needles
 from vaultkit.summarize.text import Line, sentences, unticked
+from vaultkit.text.events import BIG_MONEY, IMPACT, minutes_in
 from vaultkit.text.frames import jokes, said_plainly
 from vaultkit.text.language import tokenize
 from vaultkit.text.lexicon import signals

@@ -32,51 +32,22 @@ from dataclasses import dataclass
 
 from vaultkit.summarize.mood import mood_of_hits
 from vaultkit.summarize.text import Line, sentences
+from vaultkit.text.events import (
+    BIG_MONEY,
+    EARLIER,
+    IMPACT,
+    LOSS,
+    TODAY,
+    harmed,
+    has_digits,
+    incident,
+    minutes_in,
+)
 from vaultkit.text.frames import jokes, plans, routine, said_plainly
 from vaultkit.text.lexicon import signals
 
 QUIET = "a quiet day, as the day says"
 WORK = ("decision", "incident", "migration", "money", "deadline", "delivery", "trouble")
-# The patterns that read numbers start once per number: in a long run of digits, dots and commas
-# (a pasted CSV row, a list of IPs), every later start ends where the first one does, and fails
-# as it did, so trying each would read the run once per digit.
-_DURATION = re.compile(
-    r"(?<!\d)(\d+(?:[.,]\d+)?)\s*(menit|minutes?|mins?|jam|hours?|hrs?|h)\b", re.IGNORECASE
-)
-_RANGE = re.compile(
-    r"\b(\d{1,2})[:.](\d{2})\s*(?:to|until|till|sampai|sampe|-|–)\s*(\d{1,2})[:.](\d{2})"
-)
-IMPACT = re.compile(  # from a run's first digit after a non-word character (`\b\d`)
-    r"(?<![\d.,])(?>[\d.,]*?(?<!\w)\d)[\d.,]*+"
-    r"\s*(?:k\s+)?(?:failed|errors?|requests?|users?|customers?|merchants?|orders?|"
-    r"transactions?|transaksi|pelanggan|pengguna|payments?|charges?|rows?|records?)\b",
-    re.IGNORECASE,
-)
-_LOSS = re.compile(
-    r"\b(?:data loss|lost data|data hilang|hilang data|data ilang|semua user|all users)\b", re.I
-)
-# A large amount of money: a million rupiah or a thousand dollars and more, its currency said
-# ("2 juta user" is a count, "Rp 2 juta" money).
-BIG_MONEY = re.compile(
-    r"(?:rp\.?|idr|usd|us\$|\$|€|eur)\s*\d[\d.,]*\s*(?:juta|jt|miliar|milyar|billion|million|k\b)|"
-    r"(?<![\d.,])[.,]*+\d[\d.,]*+\s*(?:juta|jt|miliar|milyar|million|billion)\s*"
-    r"(?:rupiah|rp|idr|dollars?|dolar|usd)|"
-    r"(?:\$|usd\s*|us\$)\s*\d{1,3}(?:[.,]\d{3})+|rp\.?\s*\d{1,3}(?:\.\d{3}){2,}",
-    re.IGNORECASE,
-)
-_DIGIT = re.compile(r"\d")
-_EARLIER = re.compile(
-    r"\b(?:yesterday|last (?:week|night|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
-    r"the other day|kemarin|kemaren|kmrn|minggu lalu|pekan lalu|(?:senin|selasa|rabu|kamis|jumat|"
-    r"sabtu|minggu) lalu|tempo hari)\b",
-    re.IGNORECASE,
-)
-_TODAY = re.compile(
-    r"\b(?:today|this morning|this afternoon|tonight|just now|right now|hari ini|tadi|barusan|"
-    r"sekarang|pagi ini|siang ini|sore ini|malam ini)\b",
-    re.IGNORECASE,
-)
-_DRILL = re.compile(r"\b(?:drill|simulation|tabletop|rehearsal|latihan|simulasi|gladi)\b", re.I)
 # What moves in a migration: a system ("the ledger DB moved to Patroni"), not a person or a
 # parking lot; a named term says so too (the caller checks).
 _SYSTEM = re.compile(
@@ -233,7 +204,7 @@ class _Sentence:
             self.hits, self.plan = _planned_apart(self.hits, done, coming)
         folded = text.casefold()
         self.named = any(t.casefold() in folded for t in terms) and not joking
-        counted = _DIGIT.search(text) is not None  # durations, amounts and impacts have digits
+        counted = has_digits(text)  # durations, amounts and impacts have digits
         self.amount = counted and BIG_MONEY.search(text) is not None
         if self.hits["moving"] and (self.named or _SYSTEM.search(plain)):
             self.hits = Counter(self.hits)
@@ -305,22 +276,13 @@ class _Sentence:
     @property
     def signs(self) -> bool:
         """What shows an incident happened: how long, how many it hit, that it was live."""
-        impact = self.counted and IMPACT.search(self.text) is not None
-        return bool(self.minutes or impact or self.hits["production"] or _LOSS.search(self.text))
+        return harmed(self.text, self.hits)
 
     @property
     def incident(self) -> bool:
-        """An incident said outright, or trouble in production, or with a counted impact; a
-        drill or a simulation is none, and neither is one in a sentence of small talk with no
-        sign of harm ("akar masalah: kurang kafein", "the AC is down again")."""
-        said = self.hits["incident"] - self.hits["postmortem"]  # a write-up is no outage
-        if not (said or self.hits["trouble"]) or _DRILL.search(self.text):
-            return False
-        if self.hits["small_talk"] and not self.signs:
-            return False
-        if said:
-            return True
-        return bool(self.hits["production"]) or (self.counted and bool(IMPACT.search(self.text)))
+        """An incident said outright, or trouble in production, or with a counted impact
+        (`text.events`); a drill is none, nor one in small talk with no sign of harm."""
+        return incident(self.text, self.hits)
 
 
 # The events a plan word puts off: a migration "next week" or a downtime "window" has not
@@ -410,7 +372,7 @@ def _events(per: list[_Sentence], quiet: bool = False) -> list[Feature]:
         level = 7.0
         if minutes >= 30 or any(IMPACT.search(s.text) for s in incidents):
             level += 1
-        if minutes >= 120 or any(_LOSS.search(s.text) for s in incidents):
+        if minutes >= 120 or any(LOSS.search(s.text) for s in incidents):
             level += 1
         shown = f" ({minutes:g} minutes)" if minutes else ""
         out.append(Feature("an incident" + shown, level, incidents[0].text))
@@ -427,8 +389,8 @@ def _events(per: list[_Sentence], quiet: bool = False) -> list[Feature]:
 def _retold(said: list[_Sentence]) -> bool:
     """Whether a postmortem's day tells its outage as an earlier day's ("Postmortem buat
     Checkout API kemarin") and none of it as today's."""
-    earlier = any(_EARLIER.search(s.text) for s in said)
-    return earlier and not any(_TODAY.search(s.text) for s in said)
+    earlier = any(EARLIER.search(s.text) for s in said)
+    return earlier and not any(TODAY.search(s.text) for s in said)
 
 
 def _people_events(per: list[_Sentence]) -> list[Feature]:
@@ -463,16 +425,3 @@ _NOT_A_HIRE = re.compile(
     r"trip|vacation|diet|gym)\b",
     re.IGNORECASE,
 )
-
-
-def minutes_in(text: str) -> float:
-    """The longest duration a sentence gives, in minutes (`37 minutes`, `2 jam`, `14:12 to 14:49`)."""
-    best = 0.0
-    for amount, unit in _DURATION.findall(text):
-        value = float(amount.replace(",", "."))
-        best = max(best, value * (60 if unit.lower()[0] in "jh" else 1))
-    for h1, m1, h2, m2 in _RANGE.findall(text):
-        span = (int(h2) * 60 + int(m2)) - (int(h1) * 60 + int(m1))
-        if 0 < span < 24 * 60:
-            best = max(best, float(span))
-    return best
