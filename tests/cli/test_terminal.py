@@ -171,12 +171,12 @@ def test_a_search_table_on_a_terminal_keeps_its_data_columns(workspace: Path, co
 def test_a_search_table_with_every_column_keeps_its_cells_whole_at_80(workspace: Path) -> None:
     """With `via` and `newer` too, the details move under the first bullet at 80 columns: a
     date or a mood is never broken over two lines, nor cut."""
-    query = ["search", "postgres upgrade", "--as-of", "2026-07-14", "-k", "3"]
+    query = ["search", "postgres upgrade", "--as-of", "2026-07-14", "-k", "4"]
     code, shown, _ = on_terminal(query, workspace, columns=80)
     text = ESCAPE.sub("", shown)
     assert code == 0
     rows = [line for line in text.splitlines() if re.match(r"[│\s]*\d[│\s]+2026-", line)]
-    assert len(rows) == 3, text
+    assert len(rows) == 4, text
     assert re.search(r"1[│\s]+2026-07-13[│\s]+0\.\d{3}\s", text), text
     assert re.search(r"via:\s2026-07-03\b", text) and re.search(r"newer:\s2026-07-13\b", text)
     assert "frustrated" in text and "…" not in text

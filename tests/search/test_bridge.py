@@ -11,7 +11,7 @@ import pytest
 
 from tests.fixtures.workspaces import synced_notes
 from vaultkit.config import load_config
-from vaultkit.search.bridge import WEIGHT, bridged
+from vaultkit.search.bridge import WEIGHT, bridge, bridged
 from vaultkit.search.search import search
 from vaultkit.text.language import Analyzer
 
@@ -63,3 +63,55 @@ def test_a_phrase_the_table_knows_is_translated_whole() -> None:
     analyzer = Analyzer(("en", "id"))
     extra = bridged("root cause", analyzer.terms)
     assert set(analyzer.terms("akar masalah")) <= set(extra)
+
+
+# A team's vault: a term's aliases, a person leaving against a PO issued and a day on leave,
+# a migration's latest status against a blog post planned about it.
+TEAM = {
+    "2026-11-02": "Migrasi Postgres ke PG16 mulai: replikasi logical jalan dari jam 10.",
+    "2026-11-05": "PO pertama keluar: VM buat K3s prod sama deposit CloudKita.",
+    "2026-11-06": "Raka is on leave today, standup was ten minutes.",
+    "2026-11-09": "Raka resign. Dia ngomong ke Budi tadi pagi, terus ke tim pas standup.",
+    "2026-11-12": "## Postgres tuning\nDewi closed the last item of the migration checklist: "
+    "autovacuum tuned on PG16, bloat on the events table down from 31% to 9%.",
+    "2026-11-13": "Dewi: dua minggu sejak blog baru, traffic naik 18%.\n"
+    'Next: Dewi mau nulis seri "how we migrated to PostgreSQL 16" buat blog.',
+}
+NOVEMBER = date(2026, 11, 16)
+
+
+@pytest.fixture(scope="module")
+def team(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    vocabulary = {
+        "technologies": ["PostgreSQL"],
+        "aliases": {"postgres": "PostgreSQL", "PG16": "PostgreSQL"},
+    }
+    people = {"known": ["Raka", "Dewi", "Budi"]}
+    return synced_notes(tmp_path_factory.mktemp("team"), TEAM, vocabulary=vocabulary, people=people)
+
+
+@pytest.mark.parametrize(
+    ("question", "day"),
+    [
+        ("who resigned?", "2026-11-09"),
+        ("siapa yang resign?", "2026-11-09"),
+        ("what's the latest on the PostgreSQL migration?", "2026-11-12"),
+        ("kabar migrasi postgres gimana?", "2026-11-12"),
+    ],
+)
+def test_a_leaving_a_term_s_aliases_and_a_planned_post_read_as_people_read_them(
+    team: Path, question: str, day: str
+) -> None:
+    result = search(load_config(team), question, as_of=NOVEMBER)
+    assert result.hits and result.hits[0].date.isoformat() == day
+
+
+def test_a_terms_other_spellings_stand_for_it_and_weigh_nothing_of_their_own() -> None:
+    analyzer = Analyzer(("en", "id"))
+    spellings = {"postgresql": ["PostgreSQL", "postgres", "PG16"]}
+    found = bridge(
+        "PostgreSQL migration", analyzer.terms, (), lambda w: spellings.get(w.lower(), [w])
+    )
+    pg16 = analyzer.terms("PG16")[0]
+    assert found.sources[pg16] == analyzer.terms("PostgreSQL")[0]
+    assert pg16 not in found.weights

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 
-from vaultkit.text.frames import jokes, said_plainly
+from vaultkit.text.events import incident, retold
+from vaultkit.text.frames import jokes, plans, said_plainly
 from vaultkit.text.lexicon import Matcher, signals
 
 ASIDES: dict[str, tuple[str, ...]] = {
@@ -83,23 +84,41 @@ def states(text: str, kinds: str) -> bool:
 
 
 def event_kinds(text: str) -> str:
-    """The events a line states, as it says them plainly (not in a joke, a question or a
-    supposition): `d` a decision, `i` an incident, `c` something finished, gone live, or a
-    person leaving or joining (not in a decision's line: it plans what is done); and `s` when it states any status (these, or "in progress",
-    "blocked", "mulai"). One negated, pending or nearly happened is none ("belum ada
-    keputusan", "we still have to decide", "hampir outage")."""
-    plain = "" if jokes(text) else said_plainly(text)
-    if not plain:
+    """The events a line states, as it says them plainly (not in a joke, a question, a
+    supposition or a quotation): `d` a decision, `i` an incident (`text.events`: told by its
+    signs too, not a postmortem's retelling), `c` something finished, gone live, or a person
+    leaving or joining (not in a decision's line, nor in a plan: it did not happen yet); and `s`
+    when it states any status (these, a plan for one, or "in progress", "blocked", "mulai").
+    One negated, pending or nearly happened is none ("belum ada keputusan", "we still have to
+    decide", "hampir outage")."""
+    plain = "" if jokes(text) else _QUOTATION.sub(" ", said_plainly(text))
+    if not plain.strip():
         return ""
     hits = signals(plain)
-    kinds = ("d" if hits["decision"] else "") + ("i" if hits["incident"] else "")
-    if "d" not in kinds and any(hits[c] for c in _DONE):
+    done, coming = plans(plain)  # a decision is made whatever its date
+    happened = signals(done) if coming else hits
+    written_up = retold(plain, hits)  # a postmortem: follow-up work, a status of its own
+    told = incident(done, happened) and not written_up
+    kinds = ("d" if hits["decision"] else "") + ("i" if told else "")
+    if "d" not in kinds and any(happened[c] for c in _DONE):
         kinds += "c"  # a decision speaks of what will be done ("cutover on the 14th")
-    if kinds or _MATCHER.counts(plain)["status"]:
+    # A plan with its date is where things stand ("cutover Sabtu depan"); one without is talk.
+    planned = _DATED.search(coming) is not None and any(
+        hits[c] for c in (*_DONE, "incident", "migration")
+    )
+    if kinds or planned or written_up or _MATCHER.counts(plain)["status"]:
         kinds += "s"
     return kinds
 
 
+_DATED = re.compile(
+    r"\b(?:senin|selasa|rabu|kamis|jumat|sabtu|minggu|monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday|besok|lusa|tomorrow|tanggal|tgl|\d{1,2}[:./-]\d{1,2})\b",
+    re.IGNORECASE,
+)
+# A quotation's words are someone's, or a title's ("nulis seri 'how we migrated to PG16'"): no
+# event of the line's own.
+_QUOTATION = re.compile(r"[\"\u201c][^\"\u201d\n]*[\"\u201d]")
 _DONE = ("completion", "delivery", "leaving", "farewell", "hiring")
 # A note's line written as "Topic: where it stands" ("- NAS: fixing, in review", "Postgres
 # upgrade: extension check beres"): a label of one to four words before a colon.

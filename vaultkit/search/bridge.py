@@ -29,8 +29,10 @@ from vaultkit.text.bilingual import translations
 WEIGHT = 0.5  # a translation against the word itself (docs/retrieval.md, across languages)
 MAX_TRANSLATIONS = 6  # the first ones: the supplement's and the dictionary's first senses
 _WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
+_TOKEN = re.compile(r"[\w.+-]*\w")  # a term as the vocabulary writes it: "PG16", "K3s", "vLLM"
 
 Terms = Callable[[str], list[str]]
+Spellings = Callable[[str], list[str]]  # every spelling of what a word names (`Vocabulary`)
 
 
 @dataclass(frozen=True)
@@ -74,13 +76,22 @@ def bridged(query: str, terms_of: Terms, names: Collection[str] = ()) -> dict[st
     return bridge(query, terms_of, names).weights
 
 
-def bridge(query: str, terms_of: Terms, names: Collection[str] = ()) -> Bridge:
+def bridge(
+    query: str, terms_of: Terms, names: Collection[str] = (), spellings: Spellings | None = None
+) -> Bridge:
     """The question's words (and the two-word phrases the table knows) in the other language;
     a name is no word to translate: one capitalized inside the question ("soal Grafana"), or
-    whose term is one of `names` (the vault's speakers: "Sari" is a person, not "essence")."""
-    words = [w.casefold() for w in _names_out(query, terms_of, names)]
+    whose term is one of `names` (the vault's speakers: "Sari" is a person, not "essence").
+    With `spellings` (the vocabulary's), a term or person the question names brings its other
+    spellings as sources only: a day saying "PG16" is on the topic of "the PostgreSQL migration",
+    but how well a day matches stays the question's own words' (the example vault's aliases make
+    "K3s" a spelling of Kubernetes; weighed as the word, "k3s migration" led with a day whose
+    path says "tank/k8s")."""
     own = set(terms_of(query))
     out = Bridge()
+    if spellings is not None:
+        _add_spellings(out, query, terms_of, own, spellings)
+    words = [w.casefold() for w in _names_out(query, terms_of, names)]
     i = 0
     while i < len(words):
         if not words[i]:  # a name's place
@@ -100,6 +111,25 @@ def bridge(query: str, terms_of: Terms, names: Collection[str] = ()) -> Bridge:
             out.sources.setdefault(term, stands_for)
         i += step
     return out
+
+
+def _add_spellings(
+    out: Bridge, query: str, terms_of: Terms, own: set[str], spellings: Spellings
+) -> None:
+    """The other spellings of the vocabulary's terms and people the question names (a word, or
+    two words as one: "Payments API"), each standing for the word."""
+    tokens = _TOKEN.findall(query)
+    for size in (2, 1):
+        for i in range(len(tokens) - size + 1):
+            written = " ".join(tokens[i : i + size])
+            known = spellings(written)
+            if known == [written]:
+                continue
+            stands_for = (terms_of(written) or [written.casefold()])[0]
+            for spelling in known:
+                for term in terms_of(spelling):
+                    if term not in own:
+                        out.sources.setdefault(term, stands_for)
 
 
 def _names_out(query: str, terms_of: Terms, names: Collection[str]) -> list[str]:

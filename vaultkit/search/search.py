@@ -225,7 +225,8 @@ class Searcher:
         days = self.index.days
         terms = [t for t in days.terms(reading.subject) if not is_date_term(t)]
         # A day may say it in the other language.
-        translated = bridge(reading.subject, days.terms, days.speaker_terms())
+        spellings = self.vocabulary().spellings
+        translated = bridge(reading.subject, days.terms, days.speaker_terms(), spellings)
         found = named(days.db, [*terms, *translated.sources], [d.isoformat() for d in ranked])
         held = {date.fromisoformat(d): translated.fold(n) for d, n in found.items()}
         names = {

@@ -47,9 +47,10 @@ _PLANNED = re.compile(
     r"(?:maintenance|downtime|change|release) window)\b",
     re.IGNORECASE,
 )
-# Where one clause of a sentence ends and the next begins: a plan word governs its own clause
-# ("down 47 menit, Budi akan nulis postmortem" is an outage and a plan).
-_CLAUSE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+|\s+(?i:tapi|but|terus|then)\s+")
+# Where one clause ends and the next begins (a sentence's end too, for a line of several): a
+# plan word governs its own clause ("down 47 menit, Budi akan nulis postmortem" is an outage
+# and a plan).
+_CLAUSE = re.compile(r"\s*[,;]\s+|(?<=[.!?])\s+|\s+[-–—]\s+|\s+(?i:tapi|but|terus|then)\s+")
 
 
 def plans(sentence: str) -> tuple[str, str]:

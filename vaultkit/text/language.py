@@ -17,8 +17,8 @@ English conversations, 13 of 2,847 distinct words (28 of 42,879 tokens) took an 
 all rare (``ocean``, ``media``).
 
 Words of events and statuses that mean the same in both languages are one term when both are
-configured (`synonyms`): ``selesai``, ``done`` and ``finished`` are ``finish``; ``keluar`` and
-``resigned`` are ``leav``.
+configured (`synonyms`): ``selesai``, ``done`` and ``finished`` are ``finish``; ``mengundurkan`` and
+``leaving`` are ``resign``.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ my myself no nor not now o of off oh ok okay on once only or other ought our our
 over own re really s same shan she should shouldn so some something sorta such t than thank
 thanks that thats the their theirs them themselves then there these they thing things this
 those through to too under until up ve very wanna was wasn we were weren what whats when where
-which while who whom why will with won would wouldn wow y yeah yes you your youre yours
+which while who whom whose why will with won would wouldn wow y yeah yes you your youre yours
 yourself yourselves
 """
 # Indonesian function words, formal and as chats write them (Jakarta's gw, lu, udah, ga, sih,
@@ -82,7 +82,7 @@ jg juga jika kalau kalian kalo kami kamu kan kapan karena ke kenapa kepada kita 
 lalu lg lo lu mana masih mau maupun meh mengenai mereka mesti nah namun nggak ngga nih nya oke oleh pada
 para perihal pula pun saat saja sama sambil sampai sampe saya se sebab sedang sekarang selalu seperti
 sih sm soal sudah supaya tapi tau tdk telah tentang terhadap terkait terus tetapi tp tuh udah udh untuk utk wah ya yaa yah
-yang yg
+yang yg siapa dimana mengapa berapa
 """
 _STOPWORDS = {"en": frozenset(_ENGLISH.split()), "id": frozenset(_INDONESIAN.split())}
 STOPWORDS: frozenset[str] = _STOPWORDS["en"] | _STOPWORDS["id"]

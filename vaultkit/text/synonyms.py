@@ -8,9 +8,10 @@ word of a group is written as the stem of its first word. The groups are the wor
 happens to work and to people (finished, left, decided, approved, started, cancelled, put off,
 migrated, hired, joined, released, fixed) and two nouns a team's notes name in either language
 (meeting, budget); a word with a second everyday sense that would join unrelated days ("left",
-"live", "putus") is not in them. The inflections are listed as written, not stemmed: Indonesian
-affixes are the stemmer's guess ("keluar" stems to "luar", outside; "perbaiki" to "baik", good),
-and a listed word bypasses it.
+"live", "putus", "leave": a day "on leave" is no resignation, "keluar": a PO "keluar" is issued)
+is not in them. The
+inflections are listed as written, not stemmed: Indonesian affixes are the stemmer's guess
+("perbaiki" stems to "baik", good), and a listed word bypasses it.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ GROUPS: tuple[tuple[str, ...], ...] = (
     ("finished", "finish", "finishes", "finishing", "done", "complete", "completed", "completes",
      "completion", "selesai", "diselesaikan", "menyelesaikan", "kelar", "beres", "rampung",
      "tuntas"),
-    ("leave", "leaves", "leaving", "resign", "resigns", "resigned", "resigning", "resignation",
-     "quit", "quits", "quitting", "keluar", "mengundurkan"),
+    ("resign", "resigns", "resigned", "resigning", "resignation", "leaving", "quit", "quits",
+     "quitting", "mengundurkan"),
     ("decide", "decides", "decided", "deciding", "decision", "decisions", "putuskan",
      "memutuskan", "diputuskan", "keputusan", "mutusin", "diputusin"),
     ("approve", "approves", "approved", "approving", "approval", "setuju", "disetujui",
@@ -45,6 +46,13 @@ GROUPS: tuple[tuple[str, ...], ...] = (
 )  # fmt: skip
 
 
+# Words the Indonesian stemmer mistakes for an affixed other word ("keluar", going out or being
+# issued, is no "luar", outside): each stays a term of its own.
+WHOLE = ("keluar",)
+
+
 def table(stem: Callable[[str], str]) -> dict[str, str]:
-    """Each word of the groups -> its group's term: the `stem` of the group's first word."""
-    return {word: str(stem(group[0])) for group in GROUPS for word in group}
+    """Each word of the groups -> its group's term: the `stem` of the group's first word; each
+    of `WHOLE` -> itself."""
+    found = {word: str(stem(group[0])) for group in GROUPS for word in group}
+    return {**found, **{word: word for word in WHOLE}}

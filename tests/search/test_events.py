@@ -1,0 +1,67 @@
+"""The lines that state an event, as the summary reads them: an outage told by its duration and
+its failed orders is an incident though no word says "outage"; a postmortem retelling
+yesterday's outage is follow-up work; a plan is a status but nothing done; a title in quotes
+says nothing of the day. On real files, synced and searched through the real index."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from tests.fixtures.workspaces import synced_notes
+from vaultkit.config import load_config
+from vaultkit.index.asides import event_kinds
+from vaultkit.search.search import search
+
+DAYS = {
+    "2026-10-05": "## Insiden checkout\n"
+    "Checkout API down 10:12-10:59 WIB (47 menit), 1.240 order gagal.\n"
+    "Akar masalah: pool koneksi Redis bocor setelah deploy jam 09:50.\n"
+    "Fix: rollback ke versi lama jam 10:55. Bayu nulis postmortem besok.",
+    "2026-10-06": "## Postmortem\n"
+    "Postmortem for yesterday's checkout outage with Fikri and Wulan. We went through the "
+    "timeline and the root cause again.\n"
+    "Follow-up: connection pool limits in the client, Fikri, by Friday.",
+    "2026-10-07": "Kerjaan biasa, review PR.",
+    "2026-10-08": "Lunch at the warung, talked about the weekend.",
+}
+
+
+@pytest.fixture(scope="module")
+def vault(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return synced_notes(tmp_path_factory.mktemp("ws"), DAYS)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what was the root cause of the checkout outage?",
+        "apa akar masalah checkout down?",
+        "why did checkout go down?",
+    ],
+)
+def test_the_outage_day_answers_its_root_cause_before_the_postmortem(
+    vault: Path, question: str
+) -> None:
+    result = search(load_config(vault), question, as_of=date(2026, 10, 10))
+    assert [h.date.isoformat() for h in result.hits[:2]] == ["2026-10-05", "2026-10-06"]
+
+
+@pytest.mark.parametrize(
+    ("line", "kinds"),
+    [
+        ("Checkout API down 10:12-10:59 WIB (47 menit), 1.240 order gagal.", "is"),
+        ("Postmortem for yesterday's checkout outage with Fikri and Wulan.", "s"),
+        ("Postmortem insiden checkout kemarin, akar masalah udah ketemu.", "s"),
+        ("Rencana migrasi PostgreSQL 12 ke 16: replikasi logical dulu, cutover Sabtu depan.", "s"),
+        ('Next: Dewi mau nulis seri "how we migrated to PostgreSQL 16" buat blog.', ""),
+        ("Migrasi PostgreSQL selesai, semua service udah di PG16.", "cs"),
+        ("Rina: that's the real outage today, the coffee machine is dead haha", ""),
+    ],
+)
+def test_a_line_states_what_happened_not_what_it_plans_quotes_or_retells(
+    line: str, kinds: str
+) -> None:
+    assert event_kinds(line) == kinds
