@@ -38,8 +38,8 @@ NOT_PEOPLE = (
 )
 NAME = r"[A-Z][a-z][a-zA-Z'-]+"
 TITLES = (
-    "Pak|Bu|Bapak|Ibu|Mas|Mbak|Kak|Bang|Om|Tante|Teh|Kang|Mang|Bi|"
-    "Mr\\.?|Mrs\\.?|Ms\\.?|Dr\\.?|Prof\\.?|Uncle|Aunt"
+    "Pak|Bu|Bapak|Ibu|Mas|Mbak|Kak|Bang|Om|Tante|Teh|Kang|Mang|Bi|Mbah|"
+    "Mr\\.?|Mrs\\.?|Ms\\.?|Dr\\.?|dr\\.|Prof\\.?|Uncle|Aunt"
 )
 # A stall or a shop named after its owner ("Bakso Mang Ade", "Warung Bu Tini") is no person.
 _SHOPS = (

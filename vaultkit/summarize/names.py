@@ -19,7 +19,7 @@ from vaultkit.summarize.text import Line
 
 TITLES = frozenset(
     """pak bu bapak ibu mas mbak kak bang om tante mr mr. mrs mrs. ms ms. dr dr. prof prof.
-    uncle aunt""".split()
+    uncle aunt mbah teh kang""".split()
 )
 COMPANY_MARKS = frozenset("pt cv tbk inc inc. ltd ltd. llc gmbh corp corp. bank".split())
 # Capitalized words that name neither a person nor a thing of the day: the calendar, titles and
@@ -42,7 +42,8 @@ NOT_NAMES = (
     then there here after before just still maybe yes no not all some any every each our my your
     his her their its kita gw aku saya kami mereka dia abis terus habis jadi tapi udah sudah belum
     sama dan atau yang ada mau bisa semua akhirnya mom dad mama papa ayah bunda adik adek sepupu
-    nenek kakek eyang cousin sister brother she he they we you it him them i i'm i'll i've i'd
+    nenek kakek eyang mbah kakung uti akung beliau almarhum almarhumah alm cousin
+    sister brother she he they we you it him them i i'm i'll i've i'd
     gue gua ane
     kakak someone somebody everyone everybody anyone anybody nobody seseorang wow yep yup yeah nope oh ah ahh aww omg lol haha congrats congratulations absolutely
     totally cool awesome bye right well wah waduh anjir duh oops yay woah whoa sorry please
@@ -59,7 +60,8 @@ NOT_NAMES = (
     meskipun sambil lumayan cukup banget sangat paling harusnya seharusnya mestinya tolong coba
     ayo yuk eh nah kok loh lho deh sih dong kan iya nggak ngga gak ga enggak tidak bukan entah
     finally actually basically honestly apparently probably hopefully luckily unfortunately
-    anyway already again almost""".split()
+    anyway already again almost
+    bab jam pasal halaman hal lantai ruang nomor no""".split()
     )
 )
 # A word with the clitic "-nya" on a stem of four letters or more ("Dokternya", "Sorenya",
@@ -82,7 +84,10 @@ PLACES = frozenset(
     vietnam filipina taiwan hongkong kalimantan sumatra sumatera jawa sulawesi papua nusantara
     solo sidoarjo gresik malang kediri madiun cirebon tasikmalaya garut sukabumi purwokerto
     pekanbaru pontianak balikpapan samarinda banjarmasin manado ambon kupang mataram denpasar
-    lampung jambi bengkulu aceh""".split()
+    lampung jambi bengkulu aceh sleman bantul kulon progo gunungkidul wonosari kaliurang kotabaru
+    turi klaten magelang muntilan parangtritis malioboro prawirotaman seturan babarsari
+    condongcatur gejayan wates purworejo salatiga ungaran kudus jepara tegal
+    pekalongan banyumas cilacap""".split()
 )
 _SUFFIXES = re.compile(r"(?:'s|'|\u2019s|-(?:nya|lah|kah|pun|mu|ku|like|based|ish|style))$", re.I)
 _OPENERS = "\"'([{\u201c\u2018*_"

@@ -109,7 +109,9 @@ _NOT_TOOL_BEFORE = frozenset(
 _PLACE_WORDS = frozenset(
     """warung warteg bakso sate soto mie mi nasi kedai toko depot martabak pecel ayam bebek kopi
     coffee cafe kafe café resto restaurant restoran bar bistro bakery hotel park taman gunung
-    pantai jalan jl gedung stasiun bandara mall plaza pasar masjid gereja kampus""".split()
+    pantai jalan jl gedung stasiun bandara mall plaza pasar masjid gereja kampus klinik clinic
+    roastery dusun desa kampung kos kost ruang rumah rs puskesmas apotek kantor batik galeri
+    studio salon""".split()
 )
 _WORD_AFTER = re.compile(r"[\s'`\"]+([A-Za-z][\w-]*)")
 _MODEL_NUMBER = re.compile(r"\d+[A-Za-z]*|[A-Z]+\d+\w*")
