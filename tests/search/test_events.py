@@ -13,6 +13,7 @@ import pytest
 from tests.fixtures.workspaces import synced_notes
 from vaultkit.config import load_config
 from vaultkit.index.asides import event_kinds
+from vaultkit.index.turns import Turn, parse_turns
 from vaultkit.search.search import search
 
 DAYS = {
@@ -65,3 +66,31 @@ def test_a_line_states_what_happened_not_what_it_plans_quotes_or_retells(
     line: str, kinds: str
 ) -> None:
     assert event_kinds(line) == kinds
+
+
+def test_a_word_that_speaks_once_is_a_label_and_its_words_are_the_lines() -> None:
+    note = "K3s: VM lama udah dimatiin semua.\nSari: backup jalan.\nSari: aman."
+    assert parse_turns(note) == [
+        Turn("", "K3s: VM lama udah dimatiin semua."),
+        Turn("Sari", "backup jalan."),
+        Turn("Sari", "aman."),
+    ]
+
+
+STATUS_DAYS = {
+    "2026-10-28": "## Go-live K3s prod\nProd went live di K3s, zero downtime. VM lama belum "
+    "dimatiin (tunggu seminggu).\nSari: akhirnya.\nGading: pizza buat yang begadang.",
+    "2026-11-03": "Lunch with Sari, she talked about K3s for a minute, then about her cat.",
+    "2026-11-10": "K3s: VM docker-compose lama udah dimatiin semua. Hemat Rp 9 juta/bulan.",
+}
+
+
+@pytest.fixture(scope="module")
+def statuses(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return synced_notes(tmp_path_factory.mktemp("ws"), STATUS_DAYS)
+
+
+@pytest.mark.parametrize("question", ["how is the K3s move going?", "kabar migrasi K3s gimana?"])
+def test_a_status_written_as_a_topics_label_is_its_latest(statuses: Path, question: str) -> None:
+    result = search(load_config(statuses), question, as_of=date(2026, 11, 15))
+    assert result.hits[0].date.isoformat() == "2026-11-10"

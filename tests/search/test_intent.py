@@ -286,3 +286,20 @@ def test_a_weekday_of_the_telling_or_relative_stays_a_window(question: str, topi
     reading = read_query(question, TUESDAY)
     assert reading.window is not None and reading.window.kind == "weekday"
     assert reading.topic == topic
+
+
+@pytest.mark.parametrize(
+    ("question", "topic"),
+    [
+        ("how is the K3s move going?", "the K3s move"),
+        ("how's the offsite coming along?", "the offsite"),
+    ],
+)
+def test_how_it_is_going_asks_for_the_latest_and_names_no_topic(question: str, topic: str) -> None:
+    reading = read_query(question, date(2026, 11, 15))
+    assert reading.intent == "latest" and reading.topic == topic
+
+
+def test_going_to_is_the_future_not_a_question_of_status() -> None:
+    reading = read_query("when is Jon going to Paris?", date(2026, 11, 15))
+    assert reading.intent is None and "going" in reading.topic

@@ -9,6 +9,7 @@ any markdown note can be chunked; headings are dropped.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import NamedTuple
 
 __all__ = ["Turn", "parse_turns", "windows"]
@@ -24,7 +25,10 @@ class Turn(NamedTuple):
 
 
 def parse_turns(note: str) -> list[Turn]:
-    """The turns of a daily note, in order; headings and blank lines dropped."""
+    """The turns of a daily note, in order; headings and blank lines dropped. A `Word: text`
+    line whose word speaks no other line of the day is a label, its words the line's own ("K3s:
+    VM lama udah dimatiin", "Impact: 40 menit"), as the summarizer reads one: a person speaks
+    more than once in a chat, a topic's status is written once."""
     out: list[Turn] = []
     for line in note.splitlines():
         line = line.strip()
@@ -32,7 +36,8 @@ def parse_turns(note: str) -> list[Turn]:
             continue
         m = _TURN.match(line)
         out.append(Turn(m.group(1), m.group(2)) if m else Turn("", line.lstrip("-*> ")))
-    return out
+    said = Counter(t.speaker for t in out if t.speaker)
+    return [Turn("", f"{t.speaker}: {t.text}") if said[t.speaker] == 1 else t for t in out]
 
 
 def windows(turns: list[Turn], size: int = 4, stride: int | None = None) -> list[list[Turn]]:

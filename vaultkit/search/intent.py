@@ -168,6 +168,8 @@ def read_query(query: str, as_of: date, *, times: bool = True) -> Reading:
     topic = rest
     if intent in _ORDERING:
         topic = _squeeze(_patterns()[intent].sub(" ", rest))
+        if intent == "latest":  # "how is the K3s move going?": the asking, not the topic
+            topic = _squeeze(_HOW_GOING.sub(" ", topic))
     if not re.search(r"\w", topic):
         topic = rest if re.search(r"\w", rest) else query  # never an empty topic
     subject = _subject_of(topic, query)
@@ -180,6 +182,8 @@ def read_query(query: str, as_of: date, *, times: bool = True) -> Reading:
 
 
 _WORD = re.compile(r"[^\W_][\w.+-]*")
+# A "how is it going" question's last word ("going to" is the future: "when is Jon going to ...").
+_HOW_GOING = re.compile(r"\b(?:going|coming along)\s*\??\s*$", re.IGNORECASE)
 
 
 def names_of(text: str, known: Callable[[str], bool] = lambda word: False) -> list[str]:
