@@ -125,7 +125,11 @@ def edit_summary(pick: int) -> Op:
         if summaries:
             path = summaries[pick % len(summaries)]
             text = path.read_text("utf-8").replace("importance:", "importance: 9\nx_old:", 1)
-            path.write_text(text.replace("x_old:", "# was:", 1), "utf-8")
+            # Saved as editors save (a new file renamed over the old): a daily run sees it at
+            # any age; one edited in place is seen within the newest 31 days, or by --rescan.
+            saved = path.with_name(f".{path.name}.tmp")
+            saved.write_text(text.replace("x_old:", "# was:", 1), "utf-8")
+            os.replace(saved, path)
 
     op.__name__ = f"edit_summary({pick})"
     return op
