@@ -115,3 +115,8 @@ def test_a_terms_other_spellings_stand_for_it_and_weigh_nothing_of_their_own() -
     pg16 = analyzer.terms("PG16")[0]
     assert found.sources[pg16] == analyzer.terms("PostgreSQL")[0]
     assert pg16 not in found.weights
+
+
+def test_a_vault_in_one_language_is_not_bridged() -> None:
+    analyzer = Analyzer(("en",))
+    assert bridge("when was my cat sick?", analyzer.terms, languages=("en",)).weights == {}

@@ -171,7 +171,8 @@ def semantic_scores(
     # The dates a query names match the days' own date terms (retrieval.dates).
     terms = index.terms(query) + query_date_terms(query)
     names = index.speaker_terms()
-    extra = bridged(query, index.terms, names)  # the question's words in the other language
+    # The question's words in the other language, when the vault is written in both.
+    extra = bridged(query, index.terms, names, index.analyzer.languages)
     # A speaker's name is in the context of each of their passages but says nothing of the topic.
     passage_terms = [t for t in terms if t not in names] or terms
     whole = index.day_scores(terms, extra)

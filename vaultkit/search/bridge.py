@@ -27,6 +27,7 @@ from vaultkit.search.intent import TELLING
 from vaultkit.text.bilingual import translations
 
 WEIGHT = 0.5  # a translation against the word itself (docs/retrieval.md, across languages)
+BOTH = ("en", "id")  # the languages the table bridges (`workspace.languages` must hold both)
 MAX_TRANSLATIONS = 6  # the first ones: the supplement's and the dictionary's first senses
 _WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
 _TOKEN = re.compile(r"[\w.+-]*\w")  # a term as the vocabulary writes it: "PG16", "K3s", "vLLM"
@@ -70,14 +71,21 @@ class Bridge:
         return self.sources.get(term, term)
 
 
-def bridged(query: str, terms_of: Terms, names: Collection[str] = ()) -> dict[str, float]:
+def bridged(
+    query: str, terms_of: Terms, names: Collection[str] = (), languages: Collection[str] = BOTH
+) -> dict[str, float]:
     """The terms of the question's words' translations, each with its weight, none of the
     question's own terms (`bridge`)."""
-    return bridge(query, terms_of, names).weights
+    return bridge(query, terms_of, names, languages=languages).weights
 
 
 def bridge(
-    query: str, terms_of: Terms, names: Collection[str] = (), spellings: Spellings | None = None
+    query: str,
+    terms_of: Terms,
+    names: Collection[str] = (),
+    spellings: Spellings | None = None,
+    *,
+    languages: Collection[str] = BOTH,
 ) -> Bridge:
     """The question's words (and the two-word phrases the table knows) in the other language;
     a name is no word to translate: one capitalized inside the question ("soal Grafana"), or
@@ -91,6 +99,8 @@ def bridge(
     out = Bridge()
     if spellings is not None:
         _add_spellings(out, query, terms_of, own, spellings)
+    if not set(BOTH) <= set(languages):  # a vault in one language has no other to bridge to
+        return out
     words = [w.casefold() for w in _names_out(query, terms_of, names)]
     i = 0
     while i < len(words):

@@ -226,7 +226,13 @@ class Searcher:
         terms = [t for t in days.terms(reading.subject) if not is_date_term(t)]
         # A day may say it in the other language.
         spellings = self.vocabulary().spellings
-        translated = bridge(reading.subject, days.terms, days.speaker_terms(), spellings)
+        translated = bridge(
+            reading.subject,
+            days.terms,
+            days.speaker_terms(),
+            spellings,
+            languages=days.analyzer.languages,
+        )
         found = named(days.db, [*terms, *translated.sources], [d.isoformat() for d in ranked])
         held = {date.fromisoformat(d): translated.fold(n) for d, n in found.items()}
         names = {
