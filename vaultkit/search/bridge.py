@@ -99,28 +99,31 @@ def bridge(
     out = Bridge()
     if spellings is not None:
         _add_spellings(out, query, terms_of, own, spellings)
-    if not set(BOTH) <= set(languages):  # a vault in one language has no other to bridge to
-        return out
-    words = [w.casefold() for w in _names_out(query, terms_of, names)]
+    if set(BOTH) <= set(languages):  # a vault in one language has no other to bridge to
+        _add_translations(out, _names_out(query, terms_of, names), terms_of, own)
+    return out
+
+
+def _add_translations(out: Bridge, words: list[str], terms_of: Terms, own: set[str]) -> None:
+    """The translations of the question's words (`""` where a name stood), a two-word phrase the
+    table knows before its words ("root cause" is "akar masalah", not "akar" and "sebab")."""
+    words = [w.casefold() for w in words]
     i = 0
     while i < len(words):
         if not words[i]:  # a name's place
             i += 1
             continue
-        phrase = " ".join(words[i : i + 2])
         whole = i + 1 < len(words) and bool(words[i + 1])
-        found = _translated(phrase, terms_of, own) if whole else {}
-        source, step = phrase, 2
+        source = " ".join(words[i : i + 2]) if whole else words[i]
+        found = _translated(source, terms_of, own) if whole else {}
         if not found:
-            source, step = words[i], 1
-            if terms_of(source):  # a stopword asks for nothing
-                found = _translated(source, terms_of, own)
+            source = words[i]
+            found = _translated(source, terms_of, own) if terms_of(source) else {}  # stopwords
         stands_for = (terms_of(source) or [source])[0]
         for term, weight in found.items():
             out.weights[term] = out.weights.get(term, 0.0) + weight
             out.sources.setdefault(term, stands_for)
-        i += step
-    return out
+        i += len(source.split())
 
 
 def _add_spellings(
