@@ -120,3 +120,10 @@ def test_a_terms_other_spellings_stand_for_it_and_weigh_nothing_of_their_own() -
 def test_a_vault_in_one_language_is_not_bridged() -> None:
     analyzer = Analyzer(("en",))
     assert bridge("when was my cat sick?", analyzer.terms, languages=("en",)).weights == {}
+
+
+def test_explain_and_json_say_what_the_words_were_also_read_as(vault: Path) -> None:
+    result = search(load_config(vault), "when was my cat sick?", as_of=AS_OF)
+    assert result.focus is not None
+    assert "also read as cat = kucing" in result.focus.describe()
+    assert "sakit" in result.focus.as_dict()["translated"]["sick"]

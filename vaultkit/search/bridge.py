@@ -43,6 +43,7 @@ class Bridge:
 
     weights: dict[str, float] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
+    said: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a word -> its translations
 
     def fold(self, named: Named) -> Named:
         """What a day names, its translated terms counted as the question's terms they stand
@@ -120,6 +121,8 @@ def _add_translations(out: Bridge, words: list[str], terms_of: Terms, own: set[s
             source = words[i]
             found = _translated(source, terms_of, own) if terms_of(source) else {}  # stopwords
         stands_for = (terms_of(source) or [source])[0]
+        if found:
+            out.said[source] = tuple(_alternatives(source, terms_of, own))
         for term, weight in found.items():
             out.weights[term] = out.weights.get(term, 0.0) + weight
             out.sources.setdefault(term, stands_for)
@@ -160,13 +163,18 @@ def _names_out(query: str, terms_of: Terms, names: Collection[str]) -> list[str]
 def _translated(text: str, terms_of: Terms, own: set[str]) -> dict[str, float]:
     """The terms of `text`'s translations, each translation weighing `WEIGHT` (its terms share
     it: "akar masalah" is one translation of "root cause")."""
-    alternatives = []
-    for translation in translations(text)[:MAX_TRANSLATIONS]:
-        terms = [t for t in terms_of(translation) if t not in own]
-        if terms:
-            alternatives.append(terms)
     out: dict[str, float] = {}
-    for terms in alternatives:
+    for terms in _alternatives(text, terms_of, own).values():
         for term in terms:
             out[term] = max(out.get(term, 0.0), WEIGHT / len(terms))
     return out
+
+
+def _alternatives(text: str, terms_of: Terms, own: set[str]) -> dict[str, list[str]]:
+    """`text`'s translations that add a term to the question's, each with those terms."""
+    found = {}
+    for translation in translations(text)[:MAX_TRANSLATIONS]:
+        terms = [t for t in terms_of(translation) if t not in own]
+        if terms:
+            found[translation] = terms
+    return found

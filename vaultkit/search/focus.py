@@ -69,6 +69,8 @@ class Focus:
     # What a topic day's match is judged by: the lexical half of a fused score (None: the
     # semantic scores themselves).
     evidence: Mapping[date, float] | None = None
+    # The topic's words in the other language (`bridge`): "cat" also read as "kucing".
+    translated: tuple[tuple[str, tuple[str, ...]], ...] = ()
     _newer: dict[date, date] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -105,6 +107,9 @@ class Focus:
         elif self.window_note:
             parts.append(self.window_note)
         parts.append(f"topic words {reading.subject!r}, {len(self.on_topic)} topic days")
+        if self.translated:
+            shown = ", ".join(f"{w} = {' / '.join(ts)}" for w, ts in self.translated)
+            parts.append(f"also read as {shown}")
         return "; ".join(parts)
 
     def span_text(self) -> str:
@@ -122,6 +127,7 @@ class Focus:
         out["window_used"] = self.window is not None
         out["window_note"] = self.window_note
         out["span"] = self.span
+        out["translated"] = {word: list(translations) for word, translations in self.translated}
         return out
 
 

@@ -247,7 +247,15 @@ class Searcher:
         subject = topic_days(about, window, allowed)
         newer = newer_map(topic_days(about, None, allowed))
         focus = Focus(
-            reading, window, note, on_topic, eventful, subject, evidence=lexical, _newer=newer
+            reading,
+            window,
+            note,
+            on_topic,
+            eventful,
+            subject,
+            evidence=lexical,
+            translated=tuple(translated.said.items()),
+            _newer=newer,
         )
         return semantic, allowed, focus
 
