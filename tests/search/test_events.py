@@ -94,3 +94,35 @@ def statuses(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_a_status_written_as_a_topics_label_is_its_latest(statuses: Path, question: str) -> None:
     result = search(load_config(statuses), question, as_of=date(2026, 11, 15))
     assert result.hits[0].date.isoformat() == "2026-11-10"
+
+
+def test_a_heading_is_a_turn_of_its_own_only_when_asked_and_a_date_is_no_heading() -> None:
+    note = "# 2026-11-13\n\n## Budget review\nSpend at 61%, on track.\n## 14:30\nLunch."
+    assert parse_turns(note) == [Turn("", "Spend at 61%, on track."), Turn("", "Lunch.")]
+    assert parse_turns(note, headings=True) == [
+        Turn("", "Budget review", heading=True),
+        Turn("", "Spend at 61%, on track."),
+        Turn("", "Lunch."),
+    ]
+
+
+HEADED_DAYS = {
+    "2026-11-03": "## Anggaran Q4\nRealisasi Q4 baru 40%, sisa aman.\nRina: laporan tiap bulan.",
+    "2026-11-13": "## Budget review\nRina's monthly report: spend at 61% with 7 weeks left.\n"
+    "Savings from the CDN contract cover the offsite. No changes needed.",
+    "2026-11-20": "Lunch with Rina, she joked the budget pays for nothing fun, then talked "
+    "about her trip.\nSari: the pager was quiet all week.\nGading: new keyboard arrived.",
+}
+
+
+@pytest.fixture(scope="module")
+def headed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return synced_notes(tmp_path_factory.mktemp("ws"), HEADED_DAYS)
+
+
+@pytest.mark.parametrize("question", ["any update on the budget?", "kabar budget gimana?"])
+def test_a_sections_heading_says_what_its_lines_are_about(headed: Path, question: str) -> None:
+    """ "## Budget review" over one line that says where the budget stands: the day is about
+    the budget, and the newest such day is its latest; a later passing joke is not."""
+    result = search(load_config(headed), question, as_of=date(2026, 11, 25))
+    assert result.hits[0].date.isoformat() == "2026-11-13"

@@ -39,7 +39,7 @@ class DayRows:
 
 def analyse_day(day: str, text: str, terms: Terms, half_window: int, restated: int) -> DayRows:
     """The rows of a day's text; the last `restated` turns restate the others (a summary's)."""
-    turns = parse_turns(text)
+    turns = parse_turns(text, headings=True)
     # The day's date is a field of the day; a word of the text spelled like one is dropped.
     counts = Counter(words(terms(text)) + day_terms(day))
     per_turn = [words(terms(t.text)) for t in turns]  # each turn once, not per passage
@@ -96,7 +96,8 @@ def _marks(i: int, turn: Turn, kinds: str, terms: Terms) -> list[str]:
     """A turn's marks (`mentions`): its event `kinds` (`asides.event_kinds`), and for a note's
     labelled line the number of terms its label holds ("3:2")."""
     marks = [f"{i}{kind}" for kind in kinds]
-    label = "" if turn.speaker else label_of(turn.text)
+    # A section's heading labels its lines as a line's own label does ("- NAS: fixing").
+    label = turn.text if turn.heading else "" if turn.speaker else label_of(turn.text)
     if label and (count := len(words(terms(label)))):
         marks.append(f"{i}:{count}")
     return marks

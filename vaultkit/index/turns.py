@@ -19,20 +19,31 @@ __all__ = ["Turn", "parse_turns", "windows"]
 _TURN = re.compile(r"^([A-Z][\w.'\-]*(?: [A-Z][\w.'\-]*){0,2}):\s+(.*)$")
 
 
+# A heading that only dates its note ("# 2026-10-14", "## 14:30") says nothing of a topic.
+_DATING = re.compile(r"^[\d\s:./-]*$")
+
+
 class Turn(NamedTuple):
     speaker: str
     text: str
+    heading: bool = False  # a section's heading: what the lines under it are about
 
 
-def parse_turns(note: str) -> list[Turn]:
-    """The turns of a daily note, in order; headings and blank lines dropped. A `Word: text`
-    line whose word speaks no other line of the day is a label, its words the line's own ("K3s:
-    VM lama udah dimatiin", "Impact: 40 menit"), as the summarizer reads one: a person speaks
-    more than once in a chat, a topic's status is written once."""
+def parse_turns(note: str, *, headings: bool = False) -> list[Turn]:
+    """The turns of a daily note, in order; blank lines dropped, and headings too unless
+    `headings` asks for them (as turns of their own, `heading` set). A `Word: text` line whose
+    word speaks no other line of the day is a label, its words the line's own ("K3s: VM lama
+    udah dimatiin", "Impact: 40 menit"), as the summarizer reads one: a person speaks more
+    than once in a chat, a topic's status is written once."""
     out: list[Turn] = []
     for line in note.splitlines():
         line = line.strip()
-        if not line or line.startswith("#"):
+        if line.startswith("#"):
+            title = line.lstrip("#").strip()
+            if headings and not _DATING.match(title):
+                out.append(Turn("", title, heading=True))
+            continue
+        if not line:
             continue
         m = _TURN.match(line)
         out.append(Turn(m.group(1), m.group(2)) if m else Turn("", line.lstrip("-*> ")))
