@@ -20,7 +20,7 @@ def test_an_older_schema_starts_over_and_keeps_the_settings(tmp_path: Path) -> N
         db.execute("INSERT INTO files VALUES ('/v/memory/2026-07-01.md', 1, '{}')")
     db.close()
     catalog = Catalog(tmp_path, fingerprint="fp")
-    assert catalog.settings() == "the settings"
+    assert catalog.settings.last() == "the settings"
     catalog.save()
     again = sqlite3.connect(tmp_path / "catalog.sqlite")
     assert again.execute("SELECT count(*) FROM files").fetchone() == (0,)

@@ -11,6 +11,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from vaultkit.files import written_store
 from vaultkit.files.catalog import Catalog
 from vaultkit.files.tallies import contribution, top_topics
 
@@ -20,15 +21,24 @@ Tally = dict[str, Any]
 def saved(catalog: Catalog) -> Tally:
     """The tallies as the catalog gives them (saved, with this run's changes)."""
     tallies = catalog.tallies
-    persons, animals = tallies.names()
+    persons, animals, tools = tallies.names()
     entities = tallies.entities()
     return {
         "persons": dict(persons),
         "animals": dict(animals),
+        "tools": dict(tools),
+        "written": {w: sorted(d) for w in _words(catalog) if (d := catalog.days_writing([w]))},
         "linked": sorted(tallies.linked()),
         "entities": {f"{k}:{n}": (c, *tallies.span((k, n))[1:]) for (k, n), c in entities.items()},
         "months": {m: (t.days, t.top) for m, t in tallies.months().items()},
     }
+
+
+def _words(catalog: Catalog) -> set[str]:
+    """Every word the saved table or this run's changed rows count."""
+    db = catalog._saved
+    stored = {w for (w,) in db.execute("SELECT word FROM written")} if db is not None else set()
+    return stored | {w for w, _, _ in written_store.steps(catalog._row_changes())}
 
 
 def rebuilt(catalog: Catalog) -> Tally:
@@ -36,6 +46,8 @@ def rebuilt(catalog: Catalog) -> Tally:
     catalog.load_all()
     persons: Counter[str] = Counter()
     animals: Counter[str] = Counter()
+    tools: Counter[str] = Counter()
+    written: dict[str, set[str]] = {}
     links: set[str] = set()
     days: dict[str, list[str]] = {}
     months: dict[str, tuple[int, Counter[str]]] = {}
@@ -45,7 +57,10 @@ def rebuilt(catalog: Catalog) -> Tally:
             continue
         part = contribution(row[1], row[0], json.loads(row[5]))
         for name, kind in part.names:
-            (persons if kind == "p" else animals)[name] += 1
+            {"p": persons, "a": animals, "t": tools}[kind][name] += 1
+        if row[1] != "summary":
+            for word in json.loads(row[5]).get("written") or ():
+                written.setdefault(word, set()).add(row[0])
         links |= part.links
         for kind, name in part.mentions:
             days.setdefault(f"{kind}:{name}", []).append(row[0])
@@ -55,6 +70,8 @@ def rebuilt(catalog: Catalog) -> Tally:
     return {
         "persons": dict(persons),
         "animals": dict(animals),
+        "tools": dict(tools),
+        "written": {w: sorted(days) for w, days in written.items()},
         "linked": sorted(links),
         "entities": {k: (len(d), min(d), max(d)) for k, d in days.items()},
         "months": {m: (n, top_topics(t)) for m, (n, t) in months.items()},
@@ -67,7 +84,15 @@ def summary(people: list[str], projects: list[str], tags: list[str]) -> dict[str
 
 
 def note(persons: list[str], links: list[str]) -> dict[str, Any]:
-    return {"digest": "d", "persons": persons, "animals": ["Oyen"], "links": links}
+    written = sorted({w.casefold() for name in persons for w in name.split()})
+    return {
+        "digest": "d",
+        "persons": persons,
+        "animals": ["Oyen"],
+        "tools": persons[1:],
+        "links": links,
+        "written": written,
+    }
 
 
 NAMES = st.sampled_from(["Budi", "Rina", "Dewi", "Payments API", "Homelab"])

@@ -11,8 +11,8 @@ import pytest
 from vaultkit.config import PeopleConfig, VocabularyConfig
 from vaultkit.model import DayInput
 from vaultkit.summarize.evidence import NameEvidence
-from vaultkit.summarize.offline import OfflineSummarizer
-from vaultkit.summarize.people import file_evidence, vault_names
+from vaultkit.summarize.offline import OfflineSummarizer, file_evidence
+from vaultkit.summarize.people import vault_names
 from vaultkit.text.vocabulary import Vocabulary
 
 VOCABULARY = Vocabulary(

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from tests.conftest import REPO
 from vaultkit.config import load_config
 from vaultkit.model import DayFields, DayInput
-from vaultkit.summarize.offline import OfflineSummarizer
+from vaultkit.summarize.offline import OfflineSummarizer, file_evidence
+from vaultkit.summarize.people import vault_names
 from vaultkit.sync.daily import sync
 from vaultkit.text.vocabulary import Vocabulary
 
@@ -30,13 +31,20 @@ class Interrupted(BaseException):
 
 
 class DiesOnCall:
-    """The offline summarizer, dying on its n-th call."""
+    """The offline summarizer as sync makes it (knowing the names the vault's files show),
+    dying on its n-th call."""
 
     name = "dies"
 
     def __init__(self, config_path: Path, n: int) -> None:
         config = load_config(config_path)
-        self.inner = OfflineSummarizer(Vocabulary(config.vocabulary, config.people))
+        vocabulary = Vocabulary(config.vocabulary, config.people)
+        memory = config_path.parent / "vault" / "memory"
+        evidence = [file_evidence(p.read_text("utf-8"), chat=False) for p in memory.glob("*.md")]
+        evidence += [
+            file_evidence(p.read_text("utf-8"), chat=True) for p in memory.glob("chats/*/*.md")
+        ]
+        self.inner = OfflineSummarizer(vocabulary, vault=vault_names(evidence, vocabulary))
         self.n = n
 
     def summarize(self, day: DayInput) -> DayFields:

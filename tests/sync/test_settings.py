@@ -84,3 +84,11 @@ def test_without_recorded_settings_nothing_is_summarized_again(workspace: Path) 
     _change(workspace, lambda c: c["vocabulary"]["technologies"].append("Ceph"))
     config = load_config(workspace / "memory_config.json")
     assert reconcile_plan(config).plans == []  # a new cache: the settings are taken as they are
+
+
+def test_a_new_cache_writes_no_summary_that_was_current(workspace: Path) -> None:
+    before = {p.name: p.read_bytes() for p in (workspace / SUMMARIES).glob("*.summary.md")}
+    report = sync(load_config(workspace / "memory_config.json"))
+    assert report.ok and not [c for c in report.changes if c.path.startswith(str(SUMMARIES)[6:])]
+    after = {p.name: p.read_bytes() for p in (workspace / SUMMARIES).glob("*.summary.md")}
+    assert after == before

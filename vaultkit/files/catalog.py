@@ -21,15 +21,16 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
 from vaultkit.errors import WriteError
-from vaultkit.files import folder_store, related_store, tallies
+from vaultkit.files import folder_store, related_store, tallies, written_store
 from vaultkit.files.folder_store import FolderStore
 from vaultkit.files.listing import Listings
 from vaultkit.files.related_store import PostingChanges, RelatedStore
+from vaultkit.files.run_meta import Marks, RunSettings
 from vaultkit.files.saved_rows import every_row, nearest_day, paths_below, row_of, rows_of
 from vaultkit.files.tallies import Tallies
 from vaultkit.parallel import ordered_map
 
-SCHEMA = 12  # a new schema empties the cache (see CHANGELOG.md)
+SCHEMA = 13  # a new schema empties the cache (see CHANGELOG.md)
 
 # A row: the file's day (YYYY-MM-DD, "" when not known), kind, mtime_ns, size, inode, facts.
 Row = tuple[str, str, int, int, int, str]
@@ -47,8 +48,16 @@ _TABLES = (
     "CREATE TABLE IF NOT EXISTS pending (key TEXT PRIMARY KEY) WITHOUT ROWID",
     *related_store.TABLES,
     *tallies.TABLES,
+    written_store.TABLE,
 )
-_DROPPED = ("files", "folders", "pending", *related_store.TABLE_NAMES, *tallies.TABLE_NAMES)
+_DROPPED = (
+    "files",
+    "folders",
+    "pending",
+    *related_store.TABLE_NAMES,
+    *tallies.TABLE_NAMES,
+    written_store.TABLE_NAME,
+)
 
 
 class Facts(Protocol):
@@ -67,10 +76,11 @@ class Catalog:
         self._recorded: dict[str, set[str]] = {}  # day -> paths recorded this run
         self._dirty: set[str] = set()
         self._gone: set[str] = set()
-        self._before: dict[str, str] = {}  # rows this run replaced or dropped, as they were
+        self._before: dict[str, Row | None] = {}  # rows this run changed, as they were
         self.stats = 0  # files stat'ed by `facts` (a test counts them)
         self._listings: Listings | None = None
-        self._marks: dict[str, str] = {}  # meta values to record at `save`
+        self.marks = Marks(self._meta)  # recorded at `save`
+        self.settings = RunSettings(self._meta, self._put_meta)  # written at once
         self._related_current = False  # the related state saved matches the rows this run saves
         self._pending: set[str] = set()  # days (YYYY-MM-DD) to look at again, and entity keys
         self._db: sqlite3.Connection | None = None
@@ -268,11 +278,11 @@ class Catalog:
         old = self._row(key)
         if old is None or old[5] != text:
             was = None if old is None else json.loads(old[5])
-            if old is not None:
-                self._before.setdefault(key, old[5])
-                if old[:2] != stat[:2]:  # another day or kind: out of the one, into the other
-                    self.tallies.change(old[1], old[0], was, None)
-                    was = None
+            if key not in self._before:  # as the last saved run left it (None: no row)
+                self._before[key] = old
+            if old is not None and old[:2] != stat[:2]:  # another day or kind: out, then in
+                self.tallies.change(old[1], old[0], was, None)
+                was = None
             # One change from old to new: an entity or link both name is not touched.
             self.tallies.change(stat[1], stat[0], was, facts)
         self._rows[key] = (*stat, text)
@@ -288,7 +298,7 @@ class Catalog:
             old = self._row(key)
             if old is None:
                 continue
-            self._before.setdefault(key, old[5])
+            self._before.setdefault(key, old)
             self.tallies.change(old[1], old[0], json.loads(old[5]), None)
             self._rows[key] = None
             self._dirty.discard(key)
@@ -305,7 +315,16 @@ class Catalog:
         """The facts of a file as the last saved run left them, when this run found them
         changed or the file gone (None: unchanged, or not known then)."""
         row = self._before.get(os.fspath(path))
-        return None if row is None else cast(dict[str, Any], json.loads(row))
+        return None if row is None else cast(dict[str, Any], json.loads(row[5]))
+
+    def days_writing(self, words: Collection[str]) -> set[str]:
+        """The days some note or transcript of which writes one of `words` (folded) with a
+        capital, as saved and as this run changed them (`written_store`)."""
+        return written_store.days_writing(self._saved, words, self._row_changes())
+
+    def _row_changes(self) -> Iterator[tuple[Row | None, Row | None]]:
+        for path in sorted(self._dirty | self._gone):
+            yield self._before.get(path), self._rows.get(path)
 
     def changed(self) -> set[str]:
         """The files whose facts this run computed or recorded, and those found gone."""
@@ -401,7 +420,9 @@ class Catalog:
             return
         with self._writing(), self._db:
             db = self._db
-            db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", sorted(self._marks.items()))
+            db.executemany(
+                "INSERT OR REPLACE INTO meta VALUES (?, ?)", sorted(self.marks.recorded.items())
+            )
             if (self._dirty or self._gone) and not self._related_current:
                 # Rows the related state was not computed from (a run that died in its pass):
                 # the next run compares every day's features with the state's.
@@ -415,6 +436,7 @@ class Catalog:
             if listings is not None:
                 self.folders.save(listings)
             self.tallies.save(db)
+            written_store.save(db, self._row_changes())
             pending = self._pending | {
                 *(tallies.entity_key(e) for e in self.tallies.touched_entities),
                 *(tallies.link_key(t) for t in self.tallies.touched_links),
@@ -423,6 +445,7 @@ class Catalog:
             db.executemany("INSERT INTO pending VALUES (?)", [(k,) for k in sorted(pending)])
         self._dirty.clear()
         self._gone.clear()
+        self._before.clear()  # what is saved now is what the next changes step from
         self._listings = None
 
     def related_saved(
@@ -451,48 +474,20 @@ class Catalog:
         """The related state as read is the one this run's rows give (nothing to relate)."""
         self._related_current = True
 
-    def daily_ready(self) -> bool:
-        """Whether the saved rows are those of the vault's own files, as a full or a daily
-        look left them (not after a backfill read another folder): a daily look may start
-        from them."""
-        return self.mark("daily") == "1"
-
-    def set_daily_ready(self, ready: bool) -> None:
-        """Whether this run's rows may be a daily look's start (written by `save`)."""
-        self.set_mark("daily", "1" if ready else "0")
-
-    def indexed(self) -> str | None:
-        """The mark the search index was left with by the last saved run (`index.refresh.Changed`)."""
-        return self.mark("indexed")
-
-    def set_indexed(self, mark: str | None) -> None:
-        """The mark to record at `save` (None: the index is not known to be in step)."""
-        self.set_mark("indexed", mark or "")
-
-    def mark(self, key: str) -> str | None:
-        """A value the last saved run recorded (`set_mark`)."""
-        return self._meta(key)
-
-    def set_mark(self, key: str, value: str) -> None:
-        """A value to record with this run's rows, at `save`."""
-        self._marks[key] = value
-
-    def settings(self) -> str | None:
-        """The settings the last completed sync ran with (`sync.settings`), if recorded."""
-        return self._meta("settings")
-
-    def save_settings(self, settings: str) -> None:
-        """Record the settings this sync ran with (kept when the cache starts over)."""
-        if self._db is None or self._read_only:
-            return
-        with self._writing(), self._db:
-            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('settings', ?)", (settings,))
-
     def _meta(self, key: str) -> str | None:
         if self._db is None:
             return None
         row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return str(row[0]) if row else None
+
+    def _put_meta(self, values: Mapping[str, str | None]) -> None:
+        """Write `meta` values at once (None: the key removed); nothing in a read-only run."""
+        if self._db is None or self._read_only:
+            return
+        kept = sorted((key, value) for key, value in values.items() if value is not None)
+        with self._writing(), self._db:
+            self._db.executemany("DELETE FROM meta WHERE key = ?", [(k,) for k in sorted(values)])
+            self._db.executemany("INSERT INTO meta VALUES (?, ?)", kept)
 
     def close(self) -> None:
         if self._db is not None:

@@ -34,6 +34,8 @@ class SourceFacts:
     links: list[str] | None = None  # the wikilinks' targets (a person's note may be one)
     persons: list[str] | None = None  # names it shows to be people's (summarize.evidence)
     animals: list[str] | None = None  # and animals'
+    tools: list[str] | None = None  # and tools'
+    written: list[str] | None = None  # its capitalized words, folded (`Tallies.days_writing`)
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -28,7 +28,7 @@ from typing import Any
 
 from vaultkit.files.batched import PARAMS_AT_ONCE, select_in
 
-PERSON, ANIMAL = "p", "a"
+PERSON, ANIMAL, TOOL = "p", "a", "t"
 ENTITY_FIELDS = (("person", "people"), ("project", "projects"))
 SOURCE_KINDS = frozenset({"note", "archived", "extra", "transcript"})
 Entity = tuple[str, str]  # (kind, name): ("person", "Budi"), ("project", "Payments API")
@@ -68,7 +68,7 @@ def day_topics(fields: Mapping[str, Any]) -> tuple[str, ...]:
 class Contribution:
     """What one row adds to the counts."""
 
-    names: set[tuple[str, str]] = field(default_factory=set)  # (name, PERSON or ANIMAL)
+    names: set[tuple[str, str]] = field(default_factory=set)  # (name, PERSON, ANIMAL or TOOL)
     links: set[str] = field(default_factory=set)
     mentions: set[Entity] = field(default_factory=set)
     month: str | None = None
@@ -83,6 +83,7 @@ def contribution(kind: str, day: str, facts: Mapping[str, Any] | None) -> Contri
     if kind in SOURCE_KINDS:
         found.names = {(n, PERSON) for n in facts.get("persons") or ()}
         found.names |= {(n, ANIMAL) for n in facts.get("animals") or ()}
+        found.names |= {(n, TOOL) for n in facts.get("tools") or ()}
         found.links = {t.casefold() for t in facts.get("links") or ()}
     elif kind == "summary" and facts.get("fields") is not None:
         fields = facts["fields"]
@@ -158,18 +159,17 @@ class Tallies:
 
     # --- reads: the saved counts with this run's changes ------------------------------------
 
-    def names(self) -> tuple[Counter[str], Counter[str]]:
-        """How many files show each name to be a person's, and an animal's."""
+    def names(self) -> tuple[Counter[str], Counter[str], Counter[str]]:
+        """How many files show each name to be a person's, an animal's and a tool."""
         counts: Counter[tuple[str, str]] = Counter()
         for name, kind, n in self._saved("SELECT name, kind, files FROM names"):
             counts[(name, kind)] = n
         counts.update(self._names)
-        persons: Counter[str] = Counter()
-        animals: Counter[str] = Counter()
+        found: dict[str, Counter[str]] = {PERSON: Counter(), ANIMAL: Counter(), TOOL: Counter()}
         for (name, kind), n in counts.items():
-            if n > 0:
-                (persons if kind == PERSON else animals)[name] = n
-        return persons, animals
+            if n > 0 and kind in found:
+                found[kind][name] = n
+        return found[PERSON], found[ANIMAL], found[TOOL]
 
     def linked(self) -> set[str]:
         """The (casefolded) targets some note or transcript links."""

@@ -42,7 +42,11 @@ OBSIDIAN_TYPES = {
 
 # An Obsidian comment (hidden in reading view) recording what the summary was made from and what
 # vaultkit wrote; a digest that no longer matches means a person edited the file.
-MARKER = re.compile(r"^%% vaultkit source=([0-9a-f]+) digest=([0-9a-f]+) %%\n?", re.MULTILINE)
+# `source`: the digest of the day's files, then (after "+", when the day writes names the vault's
+# other days show to be people's, animals' or tools) the digest of what they show them to be.
+MARKER = re.compile(
+    r"^%% vaultkit source=([0-9a-f]+(?:\+[0-9a-f]+)?) digest=([0-9a-f]+) %%\n?", re.MULTILINE
+)
 _BULLET = re.compile(r"^\s*[-*+]\s+(.*\S)\s*$")
 
 

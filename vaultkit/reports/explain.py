@@ -91,7 +91,7 @@ def _explain(config: Config, found: FullSurvey, day: date) -> DayExplanation:
             "importance": written["importance"],
             "mood": written["mood"],
             "by_vaultkit": facts.pristine,
-            "current": facts.source == found.source_of(day),
+            "current": facts.source == found.marked_source(day),
         }
     return DayExplanation(
         reading,

@@ -123,20 +123,24 @@ _NAME_BEFORE = re.compile(rf"({NAME})(?:\s+(?![A-Z])\S+){{0,3}}\s+$")
 
 @dataclass(frozen=True)
 class NameEvidence:
-    """The names a text shows to be people's, and to be animals' (a name may be in neither)."""
+    """The names a text shows to be people's, animals' and tools' (a name may be in none)."""
 
     persons: frozenset[str] = frozenset()
     animals: frozenset[str] = frozenset()
+    tools: frozenset[str] = frozenset()
 
 
 class VaultNames:
-    """The names the whole vault shows to be people's and animals' (from every file's evidence,
-    a name shown as both left to each day): a person named bare on one day is known by the
-    others, and a pet too."""
+    """The names the whole vault shows to be people's, animals' and tools' (from every file's
+    evidence, a name shown as two of them left to each day): a person named bare on one day is
+    known by the others, and a pet and a tool too."""
 
-    def __init__(self, persons: Iterable[str] = (), animals: Iterable[str] = ()) -> None:
+    def __init__(
+        self, persons: Iterable[str] = (), animals: Iterable[str] = (), tools: Iterable[str] = ()
+    ) -> None:
         self.persons = frozenset(persons)
         self.animals = frozenset(animals)
+        self.tools = frozenset(tools)
         spellings = sorted(self.persons, key=len, reverse=True)
         self._pattern = (
             re.compile(r"(?<![\w'-])(?:" + "|".join(map(re.escape, spellings)) + r")(?![\w-])")

@@ -16,7 +16,7 @@ and a day larger than that is a paste (a log, an export) more than a day's notes
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -24,16 +24,23 @@ from vaultkit.config import VocabularyConfig
 from vaultkit.model import DayFields, DayInput
 from vaultkit.summarize.base import validate_fields
 from vaultkit.summarize.bullets import Candidate, bullets
-from vaultkit.summarize.evidence import VaultNames
+from vaultkit.summarize.evidence import NameEvidence, VaultNames
 from vaultkit.summarize.importance import Feature, weigh_day
-from vaultkit.summarize.names import proper_names
-from vaultkit.summarize.people import animals_of, people_of, why_person
+from vaultkit.summarize.names import parts_of_longer, proper_names
+from vaultkit.summarize.people import animals_of, names_shown, people_of, why_person
 from vaultkit.summarize.portion import Portion, first_part
-from vaultkit.summarize.terms import named_terms, new_terms
+from vaultkit.summarize.terms import beside_a_tools_noun, named_terms, new_terms
 from vaultkit.summarize.text import Line, day_lines
 from vaultkit.text.vocabulary import Vocabulary, term_key
 
-__all__ = ["MAX_DAY_CHARS", "Explanation", "OfflineSummarizer", "importance", "mood"]
+__all__ = [
+    "MAX_DAY_CHARS",
+    "Explanation",
+    "OfflineSummarizer",
+    "file_evidence",
+    "importance",
+    "mood",
+]
 
 LEISURE = 3  # the importance of a day of small talk, errands and chores, at most
 MAX_DAY_CHARS = 2_000_000
@@ -112,16 +119,7 @@ class OfflineSummarizer:
         lines = day_lines(day)
         text = "\n".join(line.said for line in lines)  # a label may be a term ("Homelab: ...")
         known = self.vocabulary.find_terms(text)
-        animals = animals_of(lines, self.vault)
-        pets = {term_key(a) for a in animals}
-        tools = {  # named as tools are: installed, used, coded; a pet "named Biskuit" is none
-            kind: [t for t in ts if term_key(t) not in pets]
-            for kind, ts in new_terms(lines, self.vocabulary).items()
-        }
-        names = proper_names(lines)
-        tool_keys = {term_key(t) for ts in tools.values() for t in ts}
-        people = people_of(lines, names, self.vocabulary, tool_keys, self.vault)
-        unknown = named_terms(lines, names, self.vocabulary, people, tools, animals)
+        tools, people, unknown = _names_read(lines, self.vocabulary, self.vault)
         # A capitalized name alone ("Timeline Spine", an anime's title) is a term of the day but
         # no sign of work; the vocabulary's terms and the tools are.
         work = [t for ts in (*known.values(), *tools.values()) for t in ts]
@@ -157,6 +155,47 @@ class OfflineSummarizer:
         return first_part(day, self.max_chars, limit)
 
 
+def _names_read(
+    lines: list[Line], vocabulary: Vocabulary, vault: VaultNames
+) -> tuple[dict[str, list[str]], tuple[str, ...], dict[str, list[str]]]:
+    """The day's tools (named as tools are: installed, used, coded), its people, and every term
+    the vocabulary does not know (the tools, and the names around them that say they are
+    tools); a pet "named Biskuit" is no tool, nor anyone."""
+    animals = animals_of(lines, vault)
+    pets = {term_key(a) for a in animals}
+    tools = {
+        kind: [t for t in ts if term_key(t) not in pets]
+        for kind, ts in new_terms(lines, vocabulary).items()
+    }
+    names = proper_names(lines)
+    tool_keys = {term_key(t) for ts in tools.values() for t in ts}
+    tool_keys |= {term_key(t) for t in vault.tools}
+    people = people_of(lines, names, vocabulary, tool_keys, vault)
+    unknown = named_terms(lines, names, vocabulary, people, tools, animals, vault.tools)
+    return tools, people, unknown
+
+
+def file_evidence(text: str, *, chat: bool) -> NameEvidence:
+    """What one note or transcript, read alone, shows its names to be: people's and animals'
+    (`evidence`), and tools' (what its words say is used, installed, coded or versioned,
+    `terms.new_terms`, or stands beside a tool's noun, with no vocabulary: the config's terms
+    are left out where the vault's names are counted; not a name said to be a tool by the talk
+    of work around it alone, which a person's name often is). Sync keeps this per file; the vault's names are what most of
+    its files say."""
+    day = DayInput(date.min, "", (("chat", text),)) if chat else DayInput(date.min, text)
+    lines = day_lines(day)
+    found = names_shown(lines)
+    # A heading is a title, in title case: "## Merchant Portal v1.0 live!" versions no "Portal".
+    terms = new_terms([line for line in lines if not line.heading], _NO_VOCABULARY)
+    names = proper_names(lines)
+    named = [t for kind in ("technologies", "libraries") for t in terms[kind]]
+    named += beside_a_tools_noun(lines, names)
+    parts = parts_of_longer(names)  # "Portal" of "Merchant Portal v1.1": a part, no name
+    people = found.animals | found.persons
+    tools = frozenset(t for t in named if t not in people and t not in parts)
+    return replace(found, tools=tools)
+
+
 def importance(text: str, vocabulary: Vocabulary | None = None) -> int:
     """The importance the offline summarizer gives a text (a day of one note)."""
     summarizer = OfflineSummarizer(vocabulary or Vocabulary(_EMPTY_VOCABULARY))
@@ -174,3 +213,4 @@ def _speakers(lines: list[Line]) -> set[str]:
 
 
 _EMPTY_VOCABULARY = VocabularyConfig()
+_NO_VOCABULARY = Vocabulary(_EMPTY_VOCABULARY)

@@ -43,6 +43,7 @@ from vaultkit.summarize.evidence import (
 )
 from vaultkit.summarize.names import ProperName, names_nothing
 from vaultkit.summarize.needles import Needles
+from vaultkit.summarize.terms import may_be_tool
 from vaultkit.summarize.text import Line, TokenPattern
 from vaultkit.text.vocabulary import Vocabulary, term_key, unique
 
@@ -242,44 +243,57 @@ def _looks_like_name(speaker: str) -> bool:
     )
 
 
-def file_evidence(text: str, *, chat: bool) -> NameEvidence:
-    """What one note or transcript shows its names to be: people's, animals' (sync keeps this
-    per file; the vault's names are the union)."""
-    from datetime import date
-
-    from vaultkit.model import DayInput
-    from vaultkit.summarize.text import day_lines
-
-    day = DayInput(date.min, "", (("chat", text),)) if chat else DayInput(date.min, text)
-    return name_evidence(day_lines(day), _looks_like_name)
+def names_shown(lines: list[Line]) -> NameEvidence:
+    """What a text's lines show its names to be: people's and animals' (`evidence`)."""
+    return name_evidence(lines, _looks_like_name)
 
 
 def vault_names(files: Iterable[NameEvidence], vocabulary: Vocabulary) -> VaultNames:
-    """The vault's people and animals from its files' evidence (`names_of_vault`)."""
+    """The vault's people, animals and tools from its files' evidence (`names_of_vault`)."""
     persons: Counter[str] = Counter()
     animals: Counter[str] = Counter()
+    tools: Counter[str] = Counter()
     for evidence in files:
         persons.update(evidence.persons)
         animals.update(evidence.animals)
-    return names_of_vault(persons, animals, vocabulary)
+        tools.update(evidence.tools)
+    return names_of_vault(persons, animals, vocabulary, tools)
 
 
 def names_of_vault(
-    persons: Counter[str], animals: Counter[str], vocabulary: Vocabulary
+    persons: Counter[str],
+    animals: Counter[str],
+    vocabulary: Vocabulary,
+    tools: Counter[str] | None = None,
 ) -> VaultNames:
-    """The vault's people and animals from how many files show each name to be a person's
-    and an animal's: a name is what most of the files that show it say (a cat whose birthday
-    one note tells is a cat still; a tie is neither, each day decides), and a vocabulary term,
-    a place or an ignored name is no one."""
+    """The vault's people, animals and tools from how many files show each name to be a
+    person's, an animal's and a tool: a name is what most of the files that show it say (a cat
+    whose birthday one note tells is a cat still; a tie is neither, each day decides), and a
+    vocabulary term, a place or an ignored name is no one and no new tool."""
+    tools = tools or Counter()
+
+    def most(name: str, counts: Counter[str], *others: Counter[str]) -> bool:
+        return all(counts[name] > other[name] for other in others)
+
     people = [
         p
-        for p, n in persons.items()
-        if n > animals[p]
+        for p in persons
+        if most(p, persons, animals, tools)
         and _may_be_person(p, vocabulary, set())
         and not vocabulary.is_ignored_person(p)
     ]
-    pets = [a for a, n in animals.items() if n > persons[a]]
-    return VaultNames(sorted(people), sorted(pets))
+    pets = [a for a in animals if most(a, animals, persons, tools) and not names_nothing(a)]
+    found = [
+        t
+        for t in tools
+        if most(t, tools, persons, animals)
+        and may_be_tool(t)
+        and vocabulary.lookup(t) is None
+        and not vocabulary.is_known_person(t)
+        and not vocabulary.is_ignored_person(t)
+        and not names_nothing(t)
+    ]
+    return VaultNames(sorted(people), sorted(pets), sorted(found))
 
 
 def why_person(

@@ -25,9 +25,10 @@ from collections import Counter
 
 from vaultkit.summarize.names import NOT_NAMES, PLACES, ProperName, names_nothing, parts_of_longer
 from vaultkit.summarize.text import Line, TokenPattern, sentences
+from vaultkit.text.bilingual import to_english
 from vaultkit.text.frames import jokes, said_plainly
 from vaultkit.text.lexicon import signals
-from vaultkit.text.vocabulary import Vocabulary, term_key
+from vaultkit.text.vocabulary import Vocabulary, term_key, unique
 
 MAX_PER_DAY = 12  # more than this is a note pasted from somewhere, not a day's new tools
 
@@ -35,6 +36,8 @@ _IDENT = r"[A-Za-z][\w.+-]*[\w+]|[A-Za-z]"
 _NAME = r"[A-Za-z][\w.+-]*[A-Za-z0-9+]"
 _STATUS = re.compile(r"[A-Z][a-z]+(?:ing|ed)")
 _ACRONYM = re.compile(r"[A-Z]{1,6}s?")
+# What a system's output says of a thing ("Ready", "Pending"), capitalized as a name is.
+_STATES = frozenset("Ready Pending Active Inactive Done Healthy Unhealthy Unknown".split())
 # A machine's or a field's name, not a tool's: `pve-01`, `nuc-03`, `ledger_entries`, `chat_id`.
 _HOST_OR_FIELD = re.compile(r"[a-z]+(?:-[a-z]+)*-\d+[a-z]?|[a-z0-9]+(?:_[a-z0-9]*)+")
 _COUNTDOWN = re.compile(r"[HD][-+]\d+")  # "H-3": three days before the day, in Indonesian
@@ -211,19 +214,28 @@ def named_terms(
     people: tuple[str, ...],
     found: dict[str, list[str]],
     animals: frozenset[str] = frozenset(),
+    known_tools: frozenset[str] = frozenset(),
 ) -> dict[str, list[str]]:
     """`found` with the proper names of the day that are not people, animals or places added as
     technologies, when what stands around them says they are tools (`_tool_in_context`); not
-    an acronym alone, a firm, or a part of a longer name."""
+    an acronym alone, a firm, or a part of a longer name. A name the vault's other days show
+    to be a tool (`known_tools`) is one wherever it stands, a sentence's start too ("Sentry
+    udah kepasang"), unless a place's, a show's or a team's word stands with it."""
     parts = parts_of_longer(names)
     taken = {term_key(t) for ts in found.values() for t in ts}
     persons = {term_key(p) for p in (*people, *_speakers(lines), *animals)}
     shortened = sorted(persons)
     counts = Counter(term_key(n.text) for n in names)
+    seen = {term_key(t) for t in known_tools}
     out = _Found(found)
     for name in names:
         key = term_key(name.text)
         line = lines[name.order].text
+        if key in seen and key not in taken and key not in persons:
+            if _seen_tool(name, line) and _acceptable(name.text, key, vocabulary, persons):
+                taken.add(key)
+                out.add(name.text)
+            continue
         if key in taken or not _named_term(name, parts, counts[key]):
             continue
         words = name.text.split()
@@ -260,6 +272,38 @@ def _tool_in_context(name: ProperName, line: str, terms: set[str], vocabulary: V
     # "RTX 3090", not "Dewa 19 songs" or "sunscreen SPF 50": a model number in talk of work
     work += not small and any(_MODEL_NUMBER.fullmatch(w) for w in words[1:])
     return work > 0 and work >= small
+
+
+def beside_a_tools_noun(lines: list[Line], names: list[ProperName]) -> tuple[str, ...]:
+    """The names a tool's noun stands beside, after or before ("the Sentry dashboard",
+    "cluster Qdrant"), where nothing says they are a place, a show or a team: what a name is
+    by its own words, not by the talk of work around it (which a person's name often is)."""
+    return unique(
+        name.text
+        for name in names
+        if not (name.titled or name.firm or name.split)
+        and name.inside  # "Settlement report ...": a sentence's capital says nothing
+        and may_be_tool(name.text)
+        and not _a_word(name.text)
+        and _seen_tool(name, lines[name.order].text)
+        and (_noun_after(name.text, lines[name.order].text) or name.before in _TOOL_NOUNS)
+    )
+
+
+def _a_word(name: str) -> bool:
+    """Whether a one-word name is a word of its own: a tool's noun ("App store") or an
+    Indonesian word ("Biaya server" is what the server costs)."""
+    return " " not in name and (name.casefold() in _TOOL_NOUNS or bool(to_english(name.casefold())))
+
+
+def _seen_tool(name: ProperName, line: str) -> bool:
+    """Whether a name the vault shows to be a tool is one here: not in a title or a firm's
+    name, nor a place's, a show's or a team's."""
+    if name.titled or name.firm or name.before in _NOT_TOOL_BEFORE or not may_be_tool(name.text):
+        return False
+    if any(w.casefold() in _PLACE_WORDS for w in name.text.split()):
+        return False
+    return not _noun_after(name.text, line, _TEAM_NOUNS)
 
 
 def _noun_after(name: str, line: str, nouns: frozenset[str] | None = None) -> bool:
@@ -334,11 +378,21 @@ class _Found:
 def _named_term(name: ProperName, parts: set[str], count: int) -> bool:
     if not name.inside or name.titled or name.firm or name.split:
         return False
-    if name.single and (_STATUS.fullmatch(name.text) or signals(name.text)):
-        return False  # "Running", "Computed", "Deploy": a status or a word of work, capitalized
-    if all(_ACRONYM.fullmatch(w) for w in name.text.split()):
+    if not may_be_tool(name.text):
         return False
     return not name.single or (count >= 1 and name.text not in parts)
+
+
+def may_be_tool(name: str) -> bool:
+    """Whether a name may be a tool's as written: with a capital (a tool's name in a code span,
+    `final`, is a word there), not a status or a word of work capitalized ("Running",
+    "Computed", "Deploy", "Ready"), nor acronyms alone."""
+    words = name.split()
+    if not words or not any(c.isupper() for c in name):
+        return False
+    if len(words) == 1 and (_STATUS.fullmatch(name) or signals(name) or name in _STATES):
+        return False
+    return not all(_ACRONYM.fullmatch(w) for w in words)
 
 
 def _acceptable(name: str, key: str, vocabulary: Vocabulary, people: set[str]) -> bool:

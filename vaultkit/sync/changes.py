@@ -29,13 +29,8 @@ from vaultkit.files.catalog import Catalog, Row
 from vaultkit.files.facts import NOTE_KINDS, SPINE_KINDS, SourceFacts, SummaryFacts
 from vaultkit.files.layout import Held, Layout, VaultFiles, read_folder
 from vaultkit.files.listing import FILE, RACY, Listings, list_folder, parse_line
-from vaultkit.sync.survey import (
-    RECENT_DAYS,
-    SummaryReader,
-    Survey,
-    note_facts,
-    transcript_facts,
-)
+from vaultkit.sync.file_facts import SummaryReader, note_facts, transcript_facts
+from vaultkit.sync.survey import RECENT_DAYS, Survey
 
 ALL_KINDS = ("note", "archived", "extra", "transcript", "summary")
 
@@ -142,7 +137,7 @@ def daily_survey(config: Config, catalog: Catalog, layout: Layout) -> DailySurve
     """The vault brought up to date in the catalog from what changed since the last run, or
     None when a full look is needed (see the module's doc)."""
     newest = catalog.newest_day(SPINE_KINDS)
-    if newest is None or not catalog.daily_ready():
+    if newest is None or not catalog.marks.daily_ready():
         return None
     since = (date.fromisoformat(newest) - timedelta(days=RECENT_DAYS - 1)).isoformat()
     listings = Listings(complete=False, day_of=layout.folder_day)

@@ -35,7 +35,13 @@ from vaultkit.sync.ordered_pass import OrderedPass
 from vaultkit.sync.plan import DayPlan, plan_days, unusable_notes
 from vaultkit.sync.related import features
 from vaultkit.sync.report import Change, SyncReport, said_of
-from vaultkit.sync.settings import encode, reshaped_days, summary_settings
+from vaultkit.sync.settings import (
+    encode,
+    note_run,
+    rechecked_days,
+    reshaped_days,
+    summary_settings,
+)
 from vaultkit.sync.survey import FullSurvey, Survey, open_catalog, survey
 from vaultkit.sync.write import fresh_facts, why, write_summary
 from vaultkit.text.language import Analyzer
@@ -144,12 +150,19 @@ def _sync(
         found = daily_survey(config, catalog, layout)
     if found is None:
         found = survey(config, catalog, extra_source=scope.source, layout=layout, quick=quick)
-    catalog.set_daily_ready(scope.source is None)
+    catalog.marks.set_daily_ready(scope.source is None)
     if found.listings is not None:
         remove_stale_temp_files(found.listings.temp_files())
     vault = found.vault_names(vocabulary)
     reshaped = reshaped_days(config, catalog, found, vault)
-    plans = plan_days(found, force=force, resummarize=scope.resummarize, reshaped=reshaped)
+    rechecked = rechecked_days(config, catalog, found, vault)
+    plans = plan_days(
+        found,
+        force=force,
+        resummarize=scope.resummarize,
+        reshaped=reshaped,
+        rechecked=rechecked,
+    )
     if scope.days is not None:
         wanted = set(scope.days)
         plans = [p for p in plans if p.day in wanted]
@@ -167,6 +180,8 @@ def _sync(
         ]
     _reformat(config, found, reformat, report, catalog, dry_run)
     if not dry_run:
+        if work:  # should it stop midway, its days were summarized with these
+            note_run(config, catalog, vault)
         pause = config.pause_seconds if scope.pause is None else scope.pause
         run = OrderedPass(config, found, catalog, vocabulary, report, progress, pause)
         report.summarized = run.run(
@@ -191,7 +206,9 @@ def _sync(
             _push(config, report, progress)
         whole = scope.days is None and not report.deferred and not report.untried
         if whole and not report.failed and not report.stopped:
-            catalog.save_settings(encode(summary_settings(config, vault)))  # their days applied
+            catalog.settings.completed(
+                encode(summary_settings(config, vault))
+            )  # their days applied
     return report
 
 
@@ -220,9 +237,9 @@ def _refresh(
         os.path.normpath(os.path.join(layout.vault, change.path)) for change in report.changes
     }
     changed = Changed(
-        frozenset(catalog.changed() | written), catalog.indexed(), secrets.token_hex(8)
+        frozenset(catalog.changed() | written), catalog.marks.indexed(), secrets.token_hex(8)
     )
-    catalog.set_indexed(None)  # until the index holds this run's mark
+    catalog.marks.set_indexed(None)  # until the index holds this run's mark
     done = refresh_index(
         config,
         files=found.files if isinstance(found, FullSurvey) else None,
@@ -234,7 +251,7 @@ def _refresh(
     report.indexed, report.embedded = len(done.indexed) + len(done.removed), done.embedded
     # The refresh's other warnings (a file skipped) are the survey's too, and said once already.
     report.warnings += [("search index", w) for w in done.warnings if EMBEDDED_AGAIN in w]
-    catalog.set_indexed(changed.mark)
+    catalog.marks.set_indexed(changed.mark)
 
 
 def _settle(

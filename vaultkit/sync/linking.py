@@ -163,7 +163,7 @@ def _write_memory_index(
 
     layout, catalog = found.layout, found.catalog
     path = layout.memory_index_file
-    if not catalog.tallies.months_changed() and catalog.mark(INDEX_MARK) == _stat_mark(path):
+    if not catalog.tallies.months_changed() and catalog.marks.get(INDEX_MARK) == _stat_mark(path):
         return  # no summarized day changed, nor the file since this vaultkit wrote it
     months = catalog.tallies.months()
     text = renderer.memory_index(index_context(months, entries_of))
@@ -176,7 +176,7 @@ def _write_memory_index(
             write_atomic(path, text, within=layout.vault_dir)
         total = sum(t.days for t in months.values())
         report.changes.append(Change(layout.rel(path), "indexed", f"{total} days"))
-    catalog.set_mark(INDEX_MARK, _stat_mark(path))
+    catalog.marks.set(INDEX_MARK, _stat_mark(path))
 
 
 def _stat_mark(path: Path) -> str:

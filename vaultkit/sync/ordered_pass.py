@@ -293,7 +293,7 @@ class OrderedPass:
         draft, feats, read = drafted
         summary = replace(draft, related_dates=self.related.related(day, feats))
         path = self.found.layout.summary_path(day)
-        text = add_marker(self.renderer.summary(summary), self.found.source_of(day) or "")
+        text = add_marker(self.renderer.summary(summary), self.found.marked_source(day) or "")
         changed, kept_at = write_summary(self.found.layout, path, text, plan)
         facts = fresh_facts(summary, text, feats)  # related dates are no feature
         self.catalog.put(path, facts, day=day.isoformat(), kind="summary")

@@ -16,7 +16,7 @@ from vaultkit.config import Config
 from vaultkit.dates import day_outside, parse_date
 from vaultkit.files.facts import SummaryFacts
 from vaultkit.files.layout import not_read
-from vaultkit.sync.settings import reshaped_days
+from vaultkit.sync.settings import rechecked_days, reshaped_days
 from vaultkit.sync.survey import Survey, open_catalog, survey
 from vaultkit.text.vocabulary import Vocabulary
 
@@ -57,24 +57,29 @@ def plan_days(
     force: bool = False,
     resummarize: bool = False,
     reshaped: Mapping[date, str] | None = None,
+    rechecked: Mapping[date, str] | None = None,
 ) -> list[DayPlan]:
     """Every day that needs work (or is kept because a person edited it), in date order;
     `resummarize` asks for every summary vaultkit wrote again, `reshaped` for the days a
-    change of the config affects (with why; `sync.settings`).
+    change of the config affects, `rechecked` for the days to look at again because what the
+    vault's days show a name to be changed (each with why; `sync.settings`).
 
     A daily look plans the days it looked at (`Survey.touched`): a day whose files did not
     change since a run left it with nothing to do has nothing to do. Asked for every day
     (`force`, `resummarize`), or for days a change of the config affects, it plans those."""
     reshaped = reshaped or {}
+    rechecked = rechecked or {}
     if force or resummarize:
         days: list[date] = found.source_days()
     else:
-        days = sorted({*found.looked_at(), *(d for d in reshaped if found.note_path(d))})
+        more = (d for d in (*reshaped, *rechecked) if found.note_path(d))
+        days = sorted({*found.looked_at(), *more})
     plans = []
     for day in days:
         if found.note_path(day) is None:
             continue  # a summary alone, or a day whose files are gone
-        plan = _plan_day(found, day, force, resummarize, reshaped)
+        why = reshaped.get(day) or rechecked.get(day)
+        plan = _plan_day(found, day, force, resummarize, day in reshaped, why)
         if plan is not None:
             plans.append(plan)
     return plans
@@ -131,16 +136,18 @@ def reconcile_plan(config: Config, *, force: bool = False) -> Reconciliation:
     try:
         found = survey(config, catalog)
         vocabulary = Vocabulary(config.vocabulary, config.people)
-        reshaped = reshaped_days(config, catalog, found, found.vault_names(vocabulary))
+        vault = found.vault_names(vocabulary)
+        reshaped = reshaped_days(config, catalog, found, vault)
+        rechecked = rechecked_days(config, catalog, found, vault)
         skipped = not_read(found.layout, found.files.irregular)
-        plans = plan_days(found, force=force, reshaped=reshaped)
+        plans = plan_days(found, force=force, reshaped=reshaped, rechecked=rechecked)
         return Reconciliation(plans, skipped, unusable_notes(found))
     finally:
         catalog.close()
 
 
 def _plan_day(
-    found: Survey, day: date, force: bool, resummarize: bool, reshaped: Mapping[date, str]
+    found: Survey, day: date, force: bool, resummarize: bool, reshaped: bool, why: str | None
 ) -> DayPlan | None:
     source = found.source_of(day)
     if source is None:
@@ -163,7 +170,8 @@ def _plan_day(
         if hand_edited and not force:
             return DayPlan(day, "keep", f"invalid but edited by hand: {problem}", invalid=True)
         return DayPlan(day, "repair", f"invalid: {problem}", replaces=hand_edited)
-    if summary.source != source:
+    made_from, _, names = (summary.source or "").partition("+")
+    if made_from != source:
         if hand_edited and not force:
             return DayPlan(day, "keep", "daily note changed, summary edited by hand")
         return DayPlan(
@@ -173,8 +181,10 @@ def _plan_day(
         return DayPlan(day, "refresh", "edited by hand; --force", replaces=True)
     if resummarize and not hand_edited:
         return DayPlan(day, "refresh", "summarized again, as asked")
-    if day in reshaped and not hand_edited:
-        return DayPlan(day, "refresh", reshaped[day])
+    if reshaped and not hand_edited:
+        return DayPlan(day, "refresh", why or "the config changed")
+    if names != found.names_of(day) and not hand_edited:
+        return DayPlan(day, "refresh", why or "other days show who or what its names are")
     if not hand_edited and summary.stale_format:
         return DayPlan(day, "reformat", "written by an older template; rendered again")
     return None

@@ -42,7 +42,11 @@ def summary_settings(config: Config, vault: VaultNames | None = None) -> dict[st
     model = summarizer.model if summarizer.backend == "openai" else ""
     names: dict[str, list[str]] = {}
     if vault is not None and summarizer.backend == "offline":
-        names = {"known": sorted(vault.persons), "animals": sorted(vault.animals)}
+        names = {
+            "known": sorted(vault.persons),
+            "animals": sorted(vault.animals),
+            "tools": sorted(vault.tools),
+        }
     return {
         "vault_names": names,
         "vocabulary": {
@@ -66,6 +70,7 @@ def summary_settings(config: Config, vault: VaultNames | None = None) -> dict[st
 
 
 def encode(settings: Mapping[str, Any]) -> str:
+    """Settings as one line of JSON (`RunSettings.tried` keeps one per line)."""
     return json.dumps(settings, sort_keys=True, ensure_ascii=False)
 
 
@@ -95,10 +100,13 @@ def _meanings(settings: Mapping[str, Any]) -> set[tuple[str, str, str]]:
     found |= {(name, "person", name) for name in people.get("known", [])}
     found |= {(alias, "nickname", name) for alias, name in people.get("aliases", {}).items()}
     found |= {(name, "ignored", "") for name in people.get("ignore", [])}
-    names = settings.get("vault_names", {})
-    found |= {(name, "seen person", name) for name in names.get("known", [])}
-    found |= {(name, "seen animal", name) for name in names.get("animals", [])}
     return found
+
+
+def _shown(settings: Mapping[str, Any]) -> set[tuple[str, str]]:
+    """(name, what the vault's days show it to be) for every name they show."""
+    names = settings.get("vault_names", {})
+    return {(name, kind) for kind in ("known", "animals", "tools") for name in names.get(kind, [])}
 
 
 def _spellings(meanings: Iterable[tuple[str, str, str]]) -> set[str]:
@@ -109,12 +117,42 @@ def _spellings(meanings: Iterable[tuple[str, str, str]]) -> set[str]:
 def reshaped_days(
     config: Config, catalog: Catalog, found: Survey, vault: VaultNames
 ) -> dict[date, str]:
-    """The days to summarize again because the config, or the names the vault shows to be
-    people's and pets' (`vault`), changed since the last completed sync."""
-    old, new = decode(catalog.settings()), summary_settings(config, vault)
-    if old is None or old == new:
-        return {}
-    return affected_days(found, old, new)
+    """The days to summarize again because the config changed since they were summarized:
+    since the last completed sync, or since a run that stopped midway (its days used its own
+    config)."""
+    new = summary_settings(config, vault)
+    out: dict[date, str] = {}
+    for old in _summarized_with(catalog):
+        if _config_part(old) != _config_part(new):
+            out = affected_days(found, old, new) | out
+    return dict(sorted(out.items()))
+
+
+def rechecked_days(
+    config: Config, catalog: Catalog, found: Survey, vault: VaultNames
+) -> dict[date, str]:
+    """The days to look at again because what the vault's days show a name to be (`vault`)
+    changed since they were summarized, each with why: the summaries vaultkit wrote as they are
+    whose files write a name shown otherwise now, found in the catalog's tallies so a daily run
+    reads no note it has no reason to (`plan` compares what each summary was written with)."""
+    new = _shown(summary_settings(config, vault))
+    changed: set[str] = set()
+    for old in _summarized_with(catalog):
+        changed |= {name for name, _ in _shown(old) ^ new}
+    return _writing(found, changed)
+
+
+def note_run(config: Config, catalog: Catalog, vault: VaultNames) -> None:
+    """Record, before a run summarizes, the settings it summarizes with (`RunSettings.trying`)."""
+    catalog.settings.trying(encode(summary_settings(config, vault)))
+
+
+def _summarized_with(catalog: Catalog) -> list[dict[str, Any]]:
+    """The settings the vault's summaries were written with, as far as the catalog knows: the
+    last completed sync's and those of runs that stopped since (none: a first sync, or a
+    catalog lost, whose full look checks every day)."""
+    found = [decode(catalog.settings.last()), *map(decode, catalog.settings.tried())]
+    return [s for s in found if s is not None]
 
 
 def affected_days(found: Survey, old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[date, str]:
@@ -130,6 +168,27 @@ def affected_days(found: Survey, old: Mapping[str, Any], new: Mapping[str, Any])
         named = names_any(_text_of(found, day), spellings)
         if named:
             out[day] = reason(named)
+    return out
+
+
+def _config_part(settings: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in settings.items() if key != "vault_names"}
+
+
+def _writing(found: Survey, spellings: set[str]) -> dict[date, str]:
+    """The summarized days whose files write every word of a changed name, with why."""
+    catalog = found.catalog
+    named: dict[str, list[str]] = {}
+    for spelling in sorted(spellings, key=str.casefold):
+        words = [w.casefold() for w in spelling.split()]
+        days = set.intersection(*(catalog.days_writing([w]) for w in words)) if words else set()
+        for day in days:
+            named.setdefault(day, []).append(spelling)
+    out: dict[date, str] = {}
+    for text in sorted(named):
+        facts = found.summary(date.fromisoformat(text))
+        if facts and facts.pristine and facts.fields:
+            out[date.fromisoformat(text)] = reason(named[text], seen=True)
     return out
 
 
@@ -157,10 +216,13 @@ def names_any(text: str, spellings: set[str]) -> list[str]:
     return sorted(named.values(), key=str.casefold)
 
 
-def reason(named: list[str]) -> str:
-    """Why a day is summarized again after a change of its config (`named`: the changed
-    spellings the day names; none when every day is affected)."""
+def reason(named: list[str], *, seen: bool = False) -> str:
+    """Why a day is summarized again after a change of its config, or (`seen`) of what the
+    vault's other days show its names to be (`named`: the changed spellings the day names;
+    none when every day is affected)."""
     if not named:
         return "the config's summarizer or languages changed"
     shown = ", ".join(named[:3]) + (", ..." if len(named) > 3 else "")
+    if seen:
+        return f"other days show who or what a name is ({shown})"
     return f"the vocabulary or the people changed ({shown})"

@@ -14,17 +14,15 @@ import bisect
 import contextlib
 import json
 import os
-from collections.abc import Container, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
 from vaultkit.config import Config
-from vaultkit.dates import DAY_RANGE, parse_date
-from vaultkit.errors import FileFormatError, VaultkitError
+from vaultkit.dates import DAY_RANGE
 from vaultkit.files.catalog import Catalog
-from vaultkit.files.document import load_yaml, parse_document, split_frontmatter
 from vaultkit.files.facts import SourceFacts, SummaryFacts
 from vaultkit.files.layout import (
     Layout,
@@ -34,22 +32,19 @@ from vaultkit.files.layout import (
     scan_archived_transcripts,
 )
 from vaultkit.files.listing import Listings
-from vaultkit.files.sources import content_of_note, content_of_transcript, read_text, source_digest
-from vaultkit.files.storage import digest, read_bytes
-from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE, find_wikilinks, managed_target
-from vaultkit.lint import check_summary_text
+from vaultkit.files.sources import source_digest
+from vaultkit.files.storage import digest
 from vaultkit.pages.render import Renderer
-from vaultkit.pages.schema import add_marker, fields_of, parse_summary, read_marker
 from vaultkit.summarize.evidence import VaultNames
-from vaultkit.summarize.people import file_evidence, names_of_vault
-from vaultkit.sync.related import features
-from vaultkit.text.language import Analyzer
+from vaultkit.summarize.people import names_of_vault
+from vaultkit.sync.file_facts import SummaryReader, note_facts, transcript_facts
 from vaultkit.text.vocabulary import Vocabulary
 
 # The newest days whose files a quick survey stats every run: where notes are edited in place
 # (an editor that writes the file itself moves no folder's mtime). A month of days is a few
 # dozen files; an older note edited in place is seen by `sync --rescan`.
 RECENT_DAYS = 31
+_ARCHIVE_SEEN = "archive seen"  # a mark: an archive folder was there when a run saved
 T = TypeVar("T", SourceFacts, SummaryFacts)
 
 
@@ -80,6 +75,7 @@ class Survey:
         self.extra = extra or {}  # a backfill's other folder of notes, by day
         self.entity_changes = entity_changes or set()  # entity notes a daily look saw come or go
         self._facts: dict[str, SourceFacts | SummaryFacts] = {}  # decoded, by path
+        self._shown: dict[str, list[tuple[str, tuple[str, ...]]]] = {}  # `use_names`
 
     # --- where a day's files are (a subclass's) -------------------------------------------
 
@@ -190,10 +186,64 @@ class Survey:
             parts.append((path.name, facts.digest))
         return source_digest(note.digest, parts)
 
+    def marked_source(self, day: date) -> str | None:
+        """What a summary's marker records it was made from: the day's files' digest
+        (`source_of`), and after "+" the digest of what the vault's other days show the names
+        it writes to be (`names_of`), when it writes any."""
+        source = self.source_of(day)
+        names = self.names_of(day)
+        return f"{source}+{names}" if source is not None and names else source
+
+    def use_names(self, vault: VaultNames) -> None:
+        """Read the days with what the vault shows its names to be (the offline summarizer's
+        knowledge: a summary written with other knowledge is written again, `names_of`)."""
+        shown: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+        for kind, names in (("p", vault.persons), ("a", vault.animals), ("t", vault.tools)):
+            for name in names:
+                words = tuple(w.casefold() for w in name.split())
+                if words:
+                    shown.setdefault(words[0], []).append((f"{kind}:{name}", words))
+        self._shown = shown
+
+    def names_of(self, day: date) -> str:
+        """The digest of what the vault shows the names the day writes to be ("" when it writes
+        none, or no knowledge of the vault's names is in use)."""
+        if not self._shown:
+            return ""
+        note = self.note(day)
+        written = set(note.written or ()) if note else set()
+        for path in self.transcripts_of(day):
+            written.update(self.transcript(path).written or ())
+        named = sorted(
+            name
+            for word in written
+            for name, words in self._shown.get(word, ())
+            if all(w in written for w in words)
+        )
+        return digest("\n".join(named).encode(), 16) if named else ""
+
     def vault_names(self, vocabulary: Vocabulary) -> VaultNames:
-        """The names the vault's notes and transcripts show to be people's and animals'."""
-        persons, animals = self.catalog.tallies.names()
-        return names_of_vault(persons, animals, vocabulary)
+        """The names the vault's notes and transcripts show to be people's, animals' and tools;
+        with the offline summarizer, from now on the days are read with them (`names_of`: a
+        summary written with other knowledge of its names is written again)."""
+        persons, animals, tools = self.catalog.tallies.names()
+        vault = names_of_vault(persons, animals, vocabulary, tools)
+        if self.layout.archive_dir.is_dir():
+            self.catalog.marks.set(_ARCHIVE_SEEN, "1")
+        elif self.catalog.marks.get(_ARCHIVE_SEEN) == "1":  # a NAS not mounted: as it was
+            vault = self._names_as_saved() or vault
+        if self.config.summarizer.backend == "offline":
+            self.use_names(vault)
+        return vault
+
+    def _names_as_saved(self) -> VaultNames | None:
+        """The names the vault showed when the last completed sync ran (None: not recorded):
+        while an archive seen before is not mounted, what its files show is not known to have
+        changed, and a new day's evidence waits for it."""
+        saved = json.loads(self.catalog.settings.last() or "{}").get("vault_names") or {}
+        if not saved:
+            return None
+        return VaultNames(saved.get("known", ()), saved.get("animals", ()), saved.get("tools", ()))
 
     def looked_at(self) -> Iterator[date]:
         """The days this run looks at, in order: the touched ones, or every source day."""
@@ -389,110 +439,11 @@ def open_catalog(config: Config, *, read_only: bool = False) -> Catalog:
     }
     fingerprint = digest(json.dumps(relevant, default=_plain, sort_keys=True), 16)
     catalog = Catalog(config.state_dir, read_only=read_only, fingerprint=fingerprint)
-    if catalog.mark(RENDERED) != templates:
+    if catalog.marks.get(RENDERED) != templates:
         renderer.check()
-        catalog.set_mark(RENDERED, templates)  # recorded when the run saves
+        catalog.marks.set(RENDERED, templates)  # recorded when the run saves
     return catalog
 
 
 def _plain(value: Any) -> Any:
     return value.__dict__ if hasattr(value, "__dict__") else dict(value)
-
-
-def note_facts(path: Path) -> SourceFacts:
-    """What sync needs of a daily note, read from the file."""
-    try:
-        text = read_text(path)
-    except (VaultkitError, OSError) as exc:
-        return SourceFacts(error=str(exc))
-    evidence = file_evidence(text, chat=False)
-    facts = SourceFacts(
-        digest(content_of_note(text), 16),
-        managed_target(text, SPINE_LINE),
-        links=_links(text),
-        persons=sorted(evidence.persons),
-        animals=sorted(evidence.animals),
-    )
-    frontmatter, _, _ = split_frontmatter(text)
-    if frontmatter is not None:  # still summarized from its text; the run says what is wrong
-        try:
-            load_yaml(frontmatter, path)
-        except FileFormatError as exc:
-            return replace(facts, problem=f"[{exc.rule}] {exc.message}", problem_line=exc.line)
-    return facts
-
-
-def transcript_facts(path: Path) -> SourceFacts:
-    """What sync needs of a transcript, read from the file."""
-    try:
-        text = read_text(path)
-    except (VaultkitError, OSError) as exc:
-        return SourceFacts(error=str(exc))
-    evidence = file_evidence(text, chat=True)
-    return SourceFacts(
-        digest(content_of_transcript(text), 16),
-        managed_target(text, PARENT_LINE),
-        links=_links(text),
-        persons=sorted(evidence.persons),
-        animals=sorted(evidence.animals),
-    )
-
-
-def _links(text: str) -> list[str]:
-    """The targets a note's wikilinks name, other than days (they are the spine's)."""
-    targets = {target for target, _ in find_wikilinks(text) if target and not parse_date(target)}
-    return sorted(targets)
-
-
-class SummaryReader:
-    """Reads a summary's facts (`__call__`), given the days a related date may name."""
-
-    def __init__(self, config: Config, known_days: Container[date]) -> None:
-        self.vocabulary = Vocabulary(config.vocabulary, config.people)
-        self.known_days = known_days
-        self.renderer = Renderer(config.templates_dir, config.summarizer.heading)
-        self.analyzer = Analyzer(config.languages)
-
-    def __call__(self, path: Path) -> SummaryFacts:
-        """Marker state, validity (lint's errors) and the fields related days and the index
-        need.
-
-        The marker is read from the raw text, so a file that does not parse still says whether
-        vaultkit wrote it; `empty` and `unparseable` let the plan regenerate what holds nothing
-        of a person's. `stale_format` marks a summary exactly as vaultkit wrote it that today's
-        templates would render differently: sync renders it again, with no summarizer call.
-        """
-        try:
-            data = read_bytes(path)
-        except (VaultkitError, OSError) as exc:
-            return SummaryFacts(problem=_short(exc))
-        if not data.strip():
-            return SummaryFacts(problem="empty file", empty=True)
-        marker = read_marker(data.decode("utf-8", "replace"))
-        pristine = bool(marker and marker.pristine)
-        source = marker.source if marker else None
-        try:
-            summary = parse_summary(parse_document(data, path))
-        except VaultkitError as exc:
-            return SummaryFacts(pristine, marker is not None, source, _short(exc), unparseable=True)
-        errors = [
-            p
-            for p in check_summary_text(path, data, self.vocabulary, self.known_days)
-            if p.severity == "error"
-        ]
-        problem = f"{errors[0].rule}: {errors[0].message}" if errors else None
-        rendered = add_marker(self.renderer.summary(summary), source or "")
-        stale = pristine and rendered.encode() != data
-        return SummaryFacts(
-            pristine,
-            marker is not None,
-            source,
-            problem,
-            fields_of(summary),
-            stale_format=stale,
-            features=sorted(features(summary, self.analyzer)),
-        )
-
-
-def _short(exc: Exception) -> str:
-    return getattr(exc, "message", None) or str(exc)

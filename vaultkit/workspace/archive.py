@@ -39,6 +39,7 @@ from vaultkit.files.storage import digest, file_digest, fsync_dir, read_bytes, w
 from vaultkit.model import Progress
 from vaultkit.sync.plan import plan_days
 from vaultkit.sync.survey import open_catalog, survey
+from vaultkit.text.vocabulary import Vocabulary
 
 DEFAULT_OLDER_THAN = 30
 Status = Literal["archived", "would-archive", "conflict", "changed"]
@@ -163,6 +164,7 @@ def _archive(config: Config, report: ArchiveReport, progress: Progress | None) -
     catalog = open_catalog(config, read_only=True)
     try:
         found = survey(config, catalog)
+        found.vault_names(Vocabulary(config.vocabulary, config.people))  # read the days with them
         plans = {p.day: p for p in plan_days(found)}
     finally:
         catalog.close()
