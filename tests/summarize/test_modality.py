@@ -216,3 +216,32 @@ def test_the_bullets_of_a_day_of_banter_are_what_the_day_did() -> None:
 
 def test_a_day_reads_the_same_whatever_day_it_is() -> None:
     assert read(INCIDENT_ID).day == date(2026, 8, 3)
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Arisan keluarga di rumah Tante Ros. Giliran saya narik, dapat Rp 6.000.000. "
+        "Tante Ros masak konro.",
+        "Bruno dibawa ke klinik hewan, harus nginep dua malam. Biaya awal Rp 1.750.000. Sedih.",
+        "Paid the school fee for the second semester, Rp 9.500.000, at the campus bank. "
+        "Then lunch at the warung.",
+        "Iki got his Lebaran money from his uncles: Rp 1.350.000. He wants a new ball.",
+    ],
+)
+def test_what_family_life_pays_or_gets_is_no_weighty_money(note: str) -> None:
+    """A vet's bill, an arisan, a school fee, THR: however large, a day of family life."""
+    assert read(note).fields.importance <= 3
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "The ring: bought three weeks ago in Blok M, Rp 15 juta, hidden in a drawer.",
+        "Akhirnya beli GPU baru buat homelab, RTX 4090, Rp 32 juta.",
+        "Invoice ke klien Kawung Rp 12.000.000 udah dikirim, jatuh tempo 30 hari.",
+        "Sent the client the invoice for the API work, Rp 12.000.000, due in 30 days.",
+    ],
+)
+def test_a_big_purchase_or_money_of_work_weighs(note: str) -> None:
+    assert read(note).fields.importance >= 6

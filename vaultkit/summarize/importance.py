@@ -9,7 +9,8 @@ weigh more, never an average that a long chat would dilute:
                             calls itself quiet: "Quiet Sunday", "hari santai", "cuti")
     ordinary work           4, 5 when it fills the day, +0.5 with three people or more
     a deadline              work + 1
-    money                   6; +1 for a large amount (a million rupiah, a thousand dollars, more),
+    money                   6 (of work, or a big purchase; not what family life pays or gets);
+                            +1 for a large amount (a million rupiah, a thousand dollars, more),
                             +1 when approved or decided
     an incident             7; +1 when it lasted half an hour or hit a counted number of users,
                             requests or orders; +1 when it lasted two hours or lost data
@@ -69,6 +70,20 @@ _WEIGHTY = re.compile(
     r"hiring|headcount|pilot|rollout|launch|rencana|usulan|desain|anggaran|kontrak|rekrut)\b",
     re.IGNORECASE,
 )
+# A thing acquired for its price, not a bill or a gift: what makes an amount of daily life weigh.
+_PURCHASE = re.compile(
+    r"\b(?:bought|buy|buying|purchased?|purchasing|invested|invest|beli|membeli|dibeli|"
+    r"kebeli|borong|ngeborong|nyicil|cicil)\b",
+    re.IGNORECASE,
+)
+
+
+def _bought(text: str) -> bool:
+    """Whether a big amount is the price of a thing bought: a word of buying before it."""
+    amount = BIG_MONEY.search(text)
+    return amount is not None and _PURCHASE.search(text, 0, amount.start()) is not None
+
+
 _FINAL = re.compile(r"\b(?:final|approved|disetujui|di-acc|acc|sign(?:ed)? off|greenlit)\b", re.I)
 
 
@@ -270,8 +285,11 @@ class _Sentence:
 
     @property
     def money(self) -> bool:
-        """An amount, or money words about work (not a household bill)."""
-        return self.amount or bool(self.hits["money"] and not self.small and self.about_work)
+        """Money of work (an amount, or money words), or a big purchase ("bought the ring, Rp 15
+        juta"); not what a day of family life pays or gets (a vet's bill, an arisan, a school
+        fee, THR), however large."""
+        work = bool((self.amount or self.hits["money"]) and not self.small and self.about_work)
+        return work or (self.amount and _bought(self.text))
 
     @property
     def signs(self) -> bool:
