@@ -41,22 +41,9 @@ def capitalized_words(text: str) -> list[str]:
 
 def note_facts(path: Path) -> SourceFacts:
     """What sync needs of a daily note, read from the file."""
-    try:
-        text = read_text(path)
-    except (VaultkitError, OSError) as exc:
-        return SourceFacts(error=str(exc))
-    evidence = file_evidence(text, chat=False)
-    facts = SourceFacts(
-        digest(content_of_note(text), 16),
-        managed_target(text, SPINE_LINE),
-        links=_links(text),
-        persons=sorted(evidence.persons),
-        animals=sorted(evidence.animals),
-        tools=sorted(evidence.tools),
-        written=capitalized_words(text),
-    )
+    facts, text = _source_facts(path, chat=False)
     frontmatter, _, _ = split_frontmatter(text)
-    if frontmatter is not None:  # still summarized from its text; the run says what is wrong
+    if frontmatter is not None and not facts.error:  # still summarized from its text
         try:
             load_yaml(frontmatter, path)
         except FileFormatError as exc:
@@ -66,20 +53,27 @@ def note_facts(path: Path) -> SourceFacts:
 
 def transcript_facts(path: Path) -> SourceFacts:
     """What sync needs of a transcript, read from the file."""
+    return _source_facts(path, chat=True)[0]
+
+
+def _source_facts(path: Path, *, chat: bool) -> tuple[SourceFacts, str]:
+    """A note's or a transcript's facts, and its text ("" when it cannot be read)."""
     try:
         text = read_text(path)
     except (VaultkitError, OSError) as exc:
-        return SourceFacts(error=str(exc))
-    evidence = file_evidence(text, chat=True)
-    return SourceFacts(
-        digest(content_of_transcript(text), 16),
-        managed_target(text, PARENT_LINE),
+        return SourceFacts(error=str(exc)), ""
+    content = content_of_transcript(text) if chat else content_of_note(text)
+    evidence = file_evidence(text, chat=chat)
+    facts = SourceFacts(
+        digest(content, 16),
+        managed_target(text, PARENT_LINE if chat else SPINE_LINE),
         links=_links(text),
         persons=sorted(evidence.persons),
         animals=sorted(evidence.animals),
         tools=sorted(evidence.tools),
         written=capitalized_words(text),
     )
+    return facts, text
 
 
 def _links(text: str) -> list[str]:
