@@ -127,3 +127,52 @@ def test_explain_and_json_say_what_the_words_were_also_read_as(vault: Path) -> N
     assert result.focus is not None
     assert "also read as cat = kucing" in result.focus.describe()
     assert "sakit" in result.focus.as_dict()["translated"]["sick"]
+
+
+# A kind of technology named in a question ("the database") stands for the vocabulary's terms
+# of that kind (`text.kinds`); upgrading a laptop or chatting about a database are other days.
+KINDS = {
+    "2026-11-02": "Migrasi Postgres 16 selesai jam 02:10, downtime 12 menit.",
+    "2026-11-04": "Ngobrol sama Budi soal database di kantor lamanya, masih pakai Excel semua.",
+    "2026-11-05": "Upgrade laptop ke RAM 32 GB, akhirnya ga nge-lag lagi.",
+    "2026-11-06": "Upgrade Grafana ke versi 11 selesai, dashboard aman.",
+    "2026-11-10": "Redis di-upgrade ke 7.2 pas maintenance window, aman.",
+}
+TECH = {
+    "technologies": ["PostgreSQL", "Grafana", "Redis"],
+    "aliases": {"postgres": "PostgreSQL", "PG16": "PostgreSQL"},
+}
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("stack")
+    return synced_notes(root, KINDS, vocabulary=TECH, people={"known": ["Budi"]})
+
+
+@pytest.mark.parametrize(
+    ("question", "day"),
+    [
+        ("when did we upgrade the database?", "2026-11-02"),
+        ("kapan upgrade database?", "2026-11-02"),
+        ("when did we upgrade the cache?", "2026-11-10"),
+    ],
+)
+def test_a_kind_of_technology_stands_for_the_vocabulary_s_terms_of_that_kind(
+    stack: Path, question: str, day: str
+) -> None:
+    result = search(load_config(stack), question, as_of=NOVEMBER)
+    assert result.hits[0].date.isoformat() == day
+
+
+def test_a_kind_brings_only_what_the_vocabulary_lists() -> None:
+    from vaultkit.config import VocabularyConfig
+    from vaultkit.text.vocabulary import Vocabulary
+
+    listed = Vocabulary(
+        VocabularyConfig(technologies=("PostgreSQL",), aliases={"PG16": "PostgreSQL"})
+    )
+    assert {s.casefold() for s in listed.of_kind("Database")} == {"postgresql", "pg16"}
+    assert listed.of_kind("basis data") == listed.of_kind("db")
+    assert listed.of_kind("cache") == []  # Redis is a cache, but this vault does not list it
+    assert listed.of_kind("laptop") == []

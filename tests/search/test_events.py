@@ -126,3 +126,34 @@ def test_a_sections_heading_says_what_its_lines_are_about(headed: Path, question
     the budget, and the newest such day is its latest; a later passing joke is not."""
     result = search(load_config(headed), question, as_of=date(2026, 11, 25))
     assert result.hits[0].date.isoformat() == "2026-11-13"
+
+
+# A project's name is the thing done: the day that says it is done answers "when was it
+# finished", not the plan whose heading names the migration and whose target says "done by".
+PROJECT = {
+    "2027-09-02": "## Batik UI v2 migration: the plan\n"
+    "Moving Batik UI off the old hardcoded styles to design tokens.\n"
+    "Plan: audit the v1 components, build the tokens pipeline, swap 31 screens to v2.\n"
+    "Target: done by end of September. Owners: me and Yudhi.",
+    "2027-09-10": "Batik UI migration: the audit is through, 40 of 63 components stay for v2.",
+    "2027-09-16": "Batik UI: 14 of 31 screens on v2 components. Yudhi fixed the tokens build.",
+    "2027-09-29": "Batik UI v2 is done!\n"
+    "The last 7 screens shipped on v2 components; all 31 screens are on v2 now.",
+}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("project")
+    return synced_notes(root, PROJECT, vocabulary={"projects": ["Batik UI"]})
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Kapan migrasi Batik UI ke v2 selesai?", "when was the Batik UI v2 migration done?"],
+)
+def test_the_day_a_project_is_done_answers_when_it_was_finished(
+    project: Path, question: str
+) -> None:
+    result = search(load_config(project), question, as_of=date(2027, 10, 5))
+    assert result.hits[0].date == date(2027, 9, 29)

@@ -23,7 +23,7 @@ from vaultkit.index.bm25 import RERANK_DAYS, DayIndex
 from vaultkit.index.date_terms import query_date_terms
 from vaultkit.index.embeddings import min_max
 from vaultkit.index.store import SearchIndex
-from vaultkit.search.bridge import bridged
+from vaultkit.search.bridge import Spellings, bridged
 from vaultkit.search.filters import DayRange
 from vaultkit.search.scoring import max_normalize
 
@@ -45,13 +45,14 @@ class BM25Backend:
 
     name = "bm25"
 
-    def __init__(self) -> None:
+    def __init__(self, kinds: Spellings | None = None) -> None:
         self.warnings: list[str] = []
+        self.kinds = kinds  # the vocabulary's terms of a kind a word names (`bridge`)
 
     def scores(
         self, index: SearchIndex, query: str, allowed: Container[date] | None
     ) -> dict[date, float]:
-        found = semantic_scores(index.days, query, allowed=_iso(allowed))
+        found = semantic_scores(index.days, query, allowed=_iso(allowed), kinds=self.kinds)
         return {date.fromisoformat(d): s for d, s in found.items() if s > 0}
 
 
@@ -83,11 +84,15 @@ class HybridBackend:
     name = "hybrid"
 
     def __init__(
-        self, weight: float, fusion: str = "rrf", dense: SemanticBackend | None = None
+        self,
+        weight: float,
+        fusion: str = "rrf",
+        dense: SemanticBackend | None = None,
+        kinds: Spellings | None = None,
     ) -> None:
         self.weight = weight
         self.fusion = fusion
-        self.lexical = BM25Backend()
+        self.lexical = BM25Backend(kinds)
         self.dense = dense or EmbeddingsBackend()
         self.name = self.dense.name if dense is not None else "hybrid"
         self.warnings = self.dense.warnings
@@ -144,15 +149,18 @@ def make_backend(config: Config) -> SemanticBackend:
     backend = config.search.backend
     if backend == "embeddings":
         return EmbeddingsBackend()
+    from vaultkit.text.vocabulary import Vocabulary  # its config's terms, on a search only
+
+    kinds = Vocabulary(config.vocabulary).of_kind
     if backend == "hybrid":
-        return HybridBackend(config.search.hybrid_weight, config.search.fusion)
+        return HybridBackend(config.search.hybrid_weight, config.search.fusion, kinds=kinds)
     if backend == "anythingllm":
         from vaultkit.anythingllm.backend import AnythingLLMBackend
 
         # Fused with BM25 as the local embeddings are: measured better than either alone.
         dense = AnythingLLMBackend(config)
-        return HybridBackend(config.search.hybrid_weight, config.search.fusion, dense)
-    return BM25Backend()
+        return HybridBackend(config.search.hybrid_weight, config.search.fusion, dense, kinds)
+    return BM25Backend(kinds)
 
 
 def semantic_scores(
@@ -162,6 +170,7 @@ def semantic_scores(
     allowed: Container[str] | None = None,
     w_day: float = 0.5,
     rerank: int = RERANK_DAYS,
+    kinds: Spellings | None = None,
 ) -> dict[str, float]:
     """S_sem on [0, 1] of every day matching the query, normalized over `allowed` days only.
 
@@ -171,8 +180,9 @@ def semantic_scores(
     # The dates a query names match the days' own date terms (retrieval.dates).
     terms = index.terms(query) + query_date_terms(query)
     names = index.speaker_terms()
-    # The question's words in the other language, when the vault is written in both.
-    extra = bridged(query, index.terms, names, index.analyzer.languages)
+    # The question's words in the other language, when the vault is written in both, and the
+    # vocabulary's terms of a kind it names ("the database": PostgreSQL).
+    extra = bridged(query, index.terms, names, index.analyzer.languages, kinds)
     # A speaker's name is in the context of each of their passages but says nothing of the topic.
     passage_terms = [t for t in terms if t not in names] or terms
     whole = index.day_scores(terms, extra)

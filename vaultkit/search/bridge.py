@@ -73,11 +73,15 @@ class Bridge:
 
 
 def bridged(
-    query: str, terms_of: Terms, names: Collection[str] = (), languages: Collection[str] = BOTH
+    query: str,
+    terms_of: Terms,
+    names: Collection[str] = (),
+    languages: Collection[str] = BOTH,
+    kinds: Spellings | None = None,
 ) -> dict[str, float]:
-    """The terms of the question's words' translations, each with its weight, none of the
-    question's own terms (`bridge`)."""
-    return bridge(query, terms_of, names, languages=languages).weights
+    """The terms of the question's words' translations (and of the vocabulary's terms of a kind
+    it names), each with its weight, none of the question's own terms (`bridge`)."""
+    return bridge(query, terms_of, names, kinds=kinds, languages=languages).weights
 
 
 def bridge(
@@ -86,6 +90,7 @@ def bridge(
     names: Collection[str] = (),
     spellings: Spellings | None = None,
     *,
+    kinds: Spellings | None = None,
     languages: Collection[str] = BOTH,
 ) -> Bridge:
     """The question's words (and the two-word phrases the table knows) in the other language;
@@ -95,11 +100,15 @@ def bridge(
     spellings as sources only: a day saying "PG16" is on the topic of "the PostgreSQL migration",
     but how well a day matches stays the question's own words' (the example vault's aliases make
     "K3s" a spelling of Kubernetes; weighed as the word, "k3s migration" led with a day whose
-    path says "tank/k8s")."""
+    path says "tank/k8s"). With `kinds`, a word naming a kind of technology brings the
+    vocabulary's terms of that kind as a translation does, with its weight: "when did we
+    upgrade the database?" asks for the day that says "migrasi Postgres 16 selesai"."""
     own = set(terms_of(query))
     out = Bridge()
     if spellings is not None:
         _add_spellings(out, query, terms_of, own, spellings)
+    if kinds is not None:
+        _add_spellings(out, query, terms_of, own, kinds, WEIGHT)
     if set(BOTH) <= set(languages):  # a vault in one language has no other to bridge to
         _add_translations(out, _names_out(query, terms_of, names), terms_of, own)
     return out
@@ -130,22 +139,30 @@ def _add_translations(out: Bridge, words: list[str], terms_of: Terms, own: set[s
 
 
 def _add_spellings(
-    out: Bridge, query: str, terms_of: Terms, own: set[str], spellings: Spellings
+    out: Bridge,
+    query: str,
+    terms_of: Terms,
+    own: set[str],
+    spellings: Spellings,
+    weight: float = 0.0,
 ) -> None:
     """The other spellings of the vocabulary's terms and people the question names (a word, or
-    two words as one: "Payments API"), each standing for the word."""
+    two words as one: "Payments API"), each standing for the word, and weighing `weight` of
+    it in the lexical score (none: a spelling only tells which days are on the topic)."""
     tokens = _TOKEN.findall(query)
     for size in (2, 1):
         for i in range(len(tokens) - size + 1):
             written = " ".join(tokens[i : i + size])
             known = spellings(written)
-            if known == [written]:
+            if not known or known == [written]:
                 continue
             stands_for = (terms_of(written) or [written.casefold()])[0]
             for spelling in known:
                 for term in terms_of(spelling):
                     if term not in own:
                         out.sources.setdefault(term, stands_for)
+                        if weight:
+                            out.weights[term] = max(out.weights.get(term, 0.0), weight)
 
 
 def _names_out(query: str, terms_of: Terms, names: Collection[str]) -> list[str]:

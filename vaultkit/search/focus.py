@@ -156,6 +156,7 @@ def coverage(
     ranked: Sequence[date],
     events: str,
     names: Collection[str] = (),
+    people: Collection[str] = (),
 ) -> tuple[dict[date, float], dict[date, float], dict[date, float]]:
     """Each day's share of the key terms (the terms that half the best `SEEDS` days name), in
     what it says, in the lines that state the `events` asked for (`d` decisions, `i`
@@ -168,7 +169,7 @@ def coverage(
     `names` are the terms of what the question names (`names_of`: "K3s" in "migrasi K3s", a
     person, a project): a name the best days say is a key term however few of them say it, and
     a day that names none of the key names is on no topic: "migrasi" alone is another
-    migration."""
+    migration. `people` are those of the names that are persons (known, or speakers)."""
     seeds = [day for day in ranked[:SEEDS] if day in named]
     counts = Counter(term for day in seeds for term in named[day].terms)
     weight = {t: 1 for t, n in counts.items() if 2 * n >= len(seeds) or t in names}
@@ -185,7 +186,8 @@ def coverage(
 
     # A thing done is said of the thing, not of its people: "Caroline, we just finished a
     # painting" is no day she joined a group (when the topic is a person alone, of the person).
-    things = frozenset(key - key_names) or frozenset(key)
+    # A project's name is the thing itself ("Batik UI v2 is done!").
+    things = frozenset(key - (key_names & set(people))) or frozenset(key)
 
     def in_events(n: Named) -> frozenset[str]:
         return (

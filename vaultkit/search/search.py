@@ -225,23 +225,26 @@ class Searcher:
         days = self.index.days
         terms = [t for t in days.terms(reading.subject) if not is_date_term(t)]
         # A day may say it in the other language.
-        spellings = self.vocabulary().spellings
+        vocabulary = self.vocabulary()
+        speakers = days.speaker_terms()
         translated = bridge(
             reading.subject,
             days.terms,
-            days.speaker_terms(),
-            spellings,
+            speakers,
+            vocabulary.spellings,
+            kinds=vocabulary.of_kind,
             languages=days.analyzer.languages,
         )
         found = named(days.db, [*terms, *translated.sources], [d.isoformat() for d in ranked])
         held = {date.fromisoformat(d): translated.fold(n) for d, n in found.items()}
-        names = {
-            t
-            for word in names_of(reading.subject, self.known)
-            for spelling in self.vocabulary().spellings(word)
-            for t in days.terms(spelling)
-        }
-        shares, in_events, about = coverage(held, ranked, reading.events, names)
+        names: set[str] = set()
+        people: set[str] = set()
+        for word in names_of(reading.subject, self.known):
+            spelled = {t for s in vocabulary.spellings(word) for t in days.terms(s)}
+            names |= spelled
+            if vocabulary.is_known_person(word) or spelled & speakers:
+                people |= spelled
+        shares, in_events, about = coverage(held, ranked, reading.events, names, people)
         on_topic = topic_days(shares, window, allowed)
         eventful = frozenset(topic_days(in_events, window, allowed))
         subject = topic_days(about, window, allowed)

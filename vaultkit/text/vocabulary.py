@@ -10,6 +10,7 @@ from functools import cached_property, lru_cache
 
 from vaultkit.config import CONFIG_NAME, Config, PeopleConfig, VocabularyConfig
 from vaultkit.model import LOOKUP_KINDS, DayFields, Summary, Uncategorized
+from vaultkit.text.kinds import members
 
 _SEPARATORS = re.compile(r"[\s_\-]+")
 _TAG_UNSAFE = re.compile(r"[^\w/\-]+")
@@ -118,6 +119,15 @@ class Vocabulary:
         if person is not None:
             return [person, *(a for a, p in self._people_aliases.items() if p == person)]
         return [word]
+
+    def of_kind(self, word: str) -> list[str]:
+        """Every spelling of the vocabulary's terms of the kind `word` names ("database":
+        PostgreSQL, postgres, PG16; `text.kinds`), none when the word names no kind."""
+        out: list[str] = []
+        for member in members(term_key(word)):
+            if term_key(member) in self._terms or term_key(member) in self._aliases:
+                out += [s for s in self.spellings(member) if s not in out]
+        return out
 
     def listing(self) -> dict[str, list[str]]:
         """Canonical terms per kind, known people, and `alias -> canonical` lines (for prompts)."""
