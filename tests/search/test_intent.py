@@ -163,7 +163,12 @@ def vault(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize(
     "question",
-    ["where do things stand with the K3s migration?", "gimana kabar migrasi K3s sekarang?"],
+    [
+        "where do things stand with the K3s migration?",
+        "gimana kabar migrasi K3s sekarang?",
+        "did the K3s migration end up working?",
+        "migrasi K3s jadinya gimana?",
+    ],
 )
 def test_latest_is_the_newest_day_that_discusses_the_topic(vault: Path, question: str) -> None:
     result = search(load_config(vault), question, as_of=AS_OF)

@@ -9,7 +9,8 @@ Intents, in English and Indonesian (the first word of the question that names on
 
 - `latest`: the newest day that discusses the topic ("latest", "current", "now", "still", "so
   far", "where do things stand", "terbaru", "sekarang", "terakhir", "masih", "gimana kabar",
-  "sampai mana", "sejauh ini").
+  "sampai mana", "sejauh ini"); how a thing turned out is where it stands last ("did we end up
+  hiring someone?", "jadinya pakai vendor yang mana?", "akhirnya gimana?").
 - `first`: the oldest such day ("first", "earliest", "initially", "pertama", "awal", "awalnya").
 - `important`: the topic's weightiest day ("the big one", "decision", "incident", "outage",
   "penting", "keputusan", "insiden", "yang parah"; "big" alone asks for a size).
@@ -55,6 +56,9 @@ _WORDS: dict[Intent, tuple[str, ...]] = {
         "sejauh ini", "saat ini", "kini", "update terakhir", "update terbaru",
         "any update", "any updates", "how is", "how's", "how are",
         "gimana progress", "progresnya", "kabarnya", "perkembangan", "perkembangannya",
+        "going on with", "happening with", "what's up with",
+        "end up", "ended up", "in the end", "eventually", "akhirnya", "jadinya",
+        "ujung-ujungnya", "pada akhirnya",
     ),
     "first": (
         "first", "earliest", "initially", "originally", "at first", "first time", "began",
