@@ -276,6 +276,16 @@ FORMS = [
     ("dari minggu lalu sampai kemarin", "2023-08-07", "2023-08-15", "between"),
     ("sejak Senin sampai hari ini", "2023-08-14", "2023-08-16", "between"),
     ("from Monday to Wednesday", "2023-08-07", "2023-08-09", "between"),  # Monday as of Wednesday
+    # days of one month joined by a word of reaching, or a dash
+    ("4 to 8 August", "2023-08-04", "2023-08-08", "between"),
+    ("4-8 August", "2023-08-04", "2023-08-08", "between"),
+    ("tanggal 4 sampai 8 Agustus", "2023-08-04", "2023-08-08", "between"),
+    ("tgl 4 sampe 8 Agustus", "2023-08-04", "2023-08-08", "between"),
+    ("August 4-8", "2023-08-04", "2023-08-08", "between"),
+    ("Aug 4 to 8 2022", "2022-08-04", "2022-08-08", "between"),
+    ("30 July to 2 August", "2023-07-30", "2023-08-02", "between"),
+    ("30 Juli sampai 2 Agustus", "2023-07-30", "2023-08-02", "between"),
+    ("December 30 - January 2", "2022-12-30", "2023-01-02", "between"),
 ]
 
 
@@ -475,6 +485,11 @@ def test_the_leftmost_phrase_and_the_longest_reading_win() -> None:
     assert window("dari 3 Juni sampai 10 Juni").kind == "between"  # not "since"
     assert window("Minggu lalu").kind == "last_week"  # "Minggu" is Sunday only after "hari"
     assert window("the day before yesterday").kind == "days_ago"
+
+
+def test_a_range_runs_forward_or_is_no_range() -> None:
+    assert window("20 to 10 August").kind == "date"  # 10 August alone: 20 comes after it
+    assert window("4 August 8 August").phrase == "4 August"  # two dates, no word joining them
 
 
 def test_a_window_after_as_of_comes_back_as_named() -> None:

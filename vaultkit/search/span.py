@@ -34,7 +34,8 @@ QUESTION_WORDS = """
     dibahas bahas membahas ngebahas diomongin ngomongin diobrolin ngobrolin obrolan
     ngapain ngapa dikerjain dikerjakan kerjain ngerjain dilakukan lakukan
     hal semua seru ringkasan rangkuman rangkum recapnya
-""".split()
+    ae wae
+""".split()  # "ae", "wae": Javanese "aja" ("ngapain ae?")
 
 
 @functools.cache
