@@ -245,3 +245,31 @@ def test_what_family_life_pays_or_gets_is_no_weighty_money(note: str) -> None:
 )
 def test_a_big_purchase_or_money_of_work_weighs(note: str) -> None:
     assert read(note).fields.importance >= 6
+
+
+# A business's operations are work as a software team's are: parcels held up or damaged are
+# harm counted, and "paket" (a parcel) names no library.
+PARCELS = [
+    "Truk vendor ndak berangkat semalam. Akibatnya 1.200 paket tertahan di Gudang Sudiang, "
+    "telat 1-2 hari. Paket berangkat lagi jam 14.30 pakai truk sewa, Rp 4,5 juta.",
+    "The line-haul partner's truck never left: 1,200 parcels held at the warehouse, one to two "
+    "days late. We hired a truck for Rp 4.5 million and the packages left at 14:30.",
+]
+
+
+@pytest.mark.parametrize("note", PARCELS)
+def test_parcels_held_up_are_a_day_of_consequence(note: str) -> None:
+    day = read(note)
+    assert day.fields.importance >= 6
+    assert not terms_of(day)  # no "tertahan" or "berangkat" library, no "Gudang Sudiang" tool
+
+
+@pytest.mark.parametrize(
+    ("note", "library"),
+    [
+        ("Pakai library zod buat validasi form.", "zod"),
+        ("Installed the package lodash for the date helpers.", "lodash"),
+    ],
+)
+def test_a_library_cue_still_names_a_lowercase_library(note: str, library: str) -> None:
+    assert library in {t.casefold() for t in terms_of(read(note))}

@@ -440,6 +440,8 @@ def _people_events(per: list[_Sentence]) -> list[Feature]:
 _NOT_A_HIRE = re.compile(
     r"\b(?:first day|hari pertama)\s+(?:of\s+)?(?:the\s+)?(?:fasting|puasa|ramadan|ramadhan|"
     r"school|sekolah|lebaran|year|tahun|spring|summer|holiday|holidays|libur|liburan|cuti|"
-    r"trip|vacation|diet|gym)\b",
+    r"trip|vacation|diet|gym)\b|"
+    r"\bhired\s+(?:a|an|the|two|three)?\s*(?:truck|trucks|car|cars|van|vans|bus|minibus|boat|"
+    r"room|hall|venue|bike|bikes|crane|forklift)\b",  # a thing hired is rented, not a person
     re.IGNORECASE,
 )

@@ -52,7 +52,7 @@ _PROJECT_WORD = re.compile(r"\b(?:project|proyek|projek|repo|app|aplikasi|bot|to
 # Words a line must hold for the install and kind patterns to find anything (a quick test first:
 # most lines hold none).
 _INSTALL_HINTS = ("install", " add ", " i ", "go get", "require")
-_KIND_HINTS = ("lib", "package", "paket", "pustaka", "modul", "proje", "proye", "repo", "called",
+_KIND_HINTS = ("lib", "package", "pustaka", "modul", "proje", "proye", "repo", "called",
                "named", "nama")  # fmt: skip
 _CODE = re.compile(r"`([^`\n]+)`")
 _INSTALL = re.compile(
@@ -86,9 +86,8 @@ _INNER_CAPS = re.compile(
 _PROJECT = re.compile(
     r"\b(?:project|proyek|projek|side project|repo|repository)\s+(" + _NAME + r")", re.I
 )
-_LIBRARY = re.compile(
-    r"\b(?:library|lib|package|paket|pustaka|module|modul)\s+(" + _NAME + r")", re.I
-)
+# Not "paket": in chat Indonesian it is a parcel ("1.200 paket tertahan", "paket data").
+_LIBRARY = re.compile(r"\b(?:library|lib|package|pustaka|module|modul)\s+(" + _NAME + r")", re.I)
 # What stands beside a tool's name ("the Metabase report", "cluster Qdrant"), in both languages.
 _TOOL_NOUNS = frozenset(
     """api apis sdk cli ui dashboard dashboards report reports cluster clusters server servers db
@@ -114,7 +113,7 @@ _PLACE_WORDS = frozenset(
     coffee cafe kafe café resto restaurant restoran bar bistro bakery hotel park taman gunung
     pantai jalan jl gedung stasiun bandara mall plaza pasar masjid gereja kampus klinik clinic
     roastery dusun desa kampung kos kost ruang rumah rs puskesmas apotek kantor batik galeri
-    studio salon""".split()
+    studio salon gudang warehouse pabrik factory pelabuhan""".split()
 )
 _WORD_AFTER = re.compile(r"[\s'`\"]+([A-Za-z][\w-]*)")
 _MODEL_NUMBER = re.compile(r"\d+[A-Za-z]*|[A-Z]+\d+\w*")
@@ -174,14 +173,18 @@ def new_terms(lines: list[Line], vocabulary: Vocabulary) -> dict[str, list[str]]
             for pattern, kind in ((_LIBRARY, "library"), (_PROJECT, "project"), (_CALLED, "")):
                 for match in pattern.finditer(unticked):
                     name = match.group(1)
-                    if _named(name) or name in code or kind == "library":
+                    lowercase_library = kind == "library" and not _a_word(name)
+                    if _named(name) or name in code or lowercase_library:
                         add(name, kind or _kind_called(unticked, match.start()))
         if ticked:
             for match in _CODE.finditer(text):
                 add(_code_name(match.group(1)), "technology")
         plain = _CODE.sub(" ", text) if ticked else text
-        for match in (*_USE.finditer(plain), *_VERSIONED.finditer(plain)):
+        for match in _USE.finditer(plain):
             if _named(match.group(1)):
+                add(match.group(1), "technology")
+        for match in _VERSIONED.finditer(plain):  # not a word before a time: "Mulai 14.00"
+            if _named(match.group(1)) and not _a_word(match.group(1)):
                 add(match.group(1), "technology")
         for match in _INNER_CAPS.finditer(plain):
             add(match.group(1), "technology")

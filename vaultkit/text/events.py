@@ -28,7 +28,8 @@ _RANGE = re.compile(
 IMPACT = re.compile(  # from a run's first digit after a non-word character (`\b\d`)
     r"(?<![\d.,])(?>[\d.,]*?(?<!\w)\d)[\d.,]*+"
     r"\s*(?:k\s+)?(?:failed|errors?|requests?|users?|customers?|merchants?|orders?|"
-    r"transactions?|transaksi|pelanggan|pengguna|payments?|charges?|rows?|records?)\b",
+    r"transactions?|transaksi|pelanggan|pengguna|payments?|charges?|rows?|records?|"
+    r"parcels?|packages?|paket|shipments?|kiriman|deliveries|pengiriman)\b",
     re.IGNORECASE,
 )
 LOSS = re.compile(

@@ -45,6 +45,9 @@ LEXICON: dict[str, tuple[str, ...]] = {
         "crashing", "regression", "corrupted", "leak", "leaking", "bug", "bugs", "timeout",
         "timeouts", "down", "paged", "alert", "alerts", "alerting",
         "gagal", "rusak", "bermasalah", "ngadat", "bocor", "lemot", "macet", "mati",
+        # Goods or work held up: trouble only with a count of what it hit (the caller checks).
+        "delayed", "late", "stuck", "held up", "telat", "terlambat", "tertahan", "tertunda",
+        "nyangkut",
     ),
     "production": (
         "production", "prod", "customers", "customer", "users", "merchants", "merchant", "live",
@@ -86,6 +89,11 @@ LEXICON: dict[str, tuple[str, ...]] = {
         "sprint planning", "retro", "retrospective", "sandbox", "pilot", "rollout", "runbook",
         "monitoring", "alerting", "replica", "failover", "incident review", "spike", "poc",
         "repo", "repository", "commit", "branch", "pull request", "merge request", "mr",
+        # The work of a business's operations, beside a software team's.
+        "vendor", "vendors", "supplier", "suppliers", "contract", "kontrak", "invoice",
+        "invoices", "claim", "claims", "klaim", "warehouse", "gudang", "shipment", "shipments",
+        "pengiriman", "operations", "operasional", "sla", "kpi", "audit", "inventory",
+        "inventori", "stok",
     ),
     # People coming and going: a resignation, a hire, a move between teams, a last day.
     "leaving": (
