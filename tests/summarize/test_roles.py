@@ -132,3 +132,38 @@ def test_a_joke_about_an_event_is_no_bullet() -> None:
     bullets = read(note).fields.bullets
     assert not any("spreadsheet" in b for b in bullets)
     assert read(note).fields.importance >= 4
+
+
+# Regional honorifics and kin words, first-person words and firm marks, as a Medan team lead
+# writes them (Batak, Malay), beside Makassar's, Minang's, Sundanese and Javanese ones.
+@pytest.mark.parametrize(
+    ("note", "people"),
+    [
+        ("- Ngopi sama Lae Tigor di kede depan, bahas field agent.", {"Tigor"}),
+        ("- Daeng Baso cari truk sewa, dapat jam 13.00.", {"Baso"}),
+        ("- Telepon Opung sama Inang soal pesta adat Sabtu.", set()),
+        ("- Bang Rico sama Ito Rut review PR bareng.", {"Rico", "Rut"}),
+    ],
+)
+def test_a_regional_honorific_or_kin_word_is_no_person(note: str, people: set[str]) -> None:
+    assert set(read(note).fields.people) == people
+
+
+def test_a_regional_first_person_or_kin_speaker_is_no_person() -> None:
+    chat = "Awak: Inang, Sabtu awak datang\nInang: Bagus. Bawa Uti juga ya\nAwak: Iya Inang\n"
+    people = set(read("Pesta adat minggu depan.", chat).fields.people)
+    assert not {"Awak", "Inang"} & people
+
+
+def test_a_cooperative_a_rural_bank_and_a_product_are_no_people_or_tools() -> None:
+    note = (
+        "- Kontrak sama KUD Sejahtera ditandatangani, 340 petani sawit.\n"
+        "- Pinjaman dari BPR Dana Toba cair minggu ini.\n"
+        "Lontar: Noted: Cloud Composer approved, owner Rico; rehearsal 14 July.\n"
+        "- Mulai 14.00, VM Airflow dimatikan, semua DAG jalan di Cloud Composer.\n"
+    )
+    day = read(note)
+    assert "Composer" not in day.fields.people
+    assert not {"KUD Sejahtera", "Sejahtera", "BPR Dana Toba", "Dana Toba", "Mulai"} & (
+        set(day.fields.people) | terms_of(day)
+    )

@@ -38,7 +38,9 @@ NOT_PEOPLE = (
 )
 NAME = r"[A-Z][a-z][a-zA-Z'-]+"
 TITLES = (
-    "Pak|Bu|Bapak|Ibu|Mas|Mbak|Kak|Bang|Om|Tante|Teh|Kang|Mang|Bi|Mbah|"
+    "Pak|Bu|Bapak|Ibu|Mas|Mbak|Kak|Bang|Om|Tante|Teh|Kang|Mang|Bi|Mbah|Daeng|Lae|Ito|Opung|"
+    "Ompung|Amang|Inang|Tulang|Namboru|Uda|Uni|Cak|Ning|Akang|Teteh|Neng|Bli|Mbok|Bude|Pakde|"
+    "Bulik|Paklik|"
     "Mr\\.?|Mrs\\.?|Ms\\.?|Dr\\.?|dr\\.|Prof\\.?|Uncle|Aunt"
 )
 # A stall or a shop named after its owner ("Bakso Mang Ade", "Warung Bu Tini") is no person.
@@ -49,7 +51,9 @@ _SHOPS = (
 _TITLE_WORDS = frozenset(t.casefold().rstrip("\\.?") for t in TITLES.split("|"))
 # The author speaking of themself: a turn of theirs names no one else.
 FIRST_PERSON = frozenset(
-    "gw gue gua guwe w aku ak ku saya ane sy i me myself author penulis".split()
+    # Jakarta's gw and gue; Medan's awak, Minang's ambo, Sundanese abdi and aing, Javanese kula
+    "gw gue gua guwe w aku ak ku saya ane sy i me myself author penulis awak ambo abdi aing "
+    "kula".split()
 )
 TITLED = re.compile(rf"\b(?:{TITLES})[ \t]+({NAME})")
 _SHOP_BEFORE = re.compile(rf"\b(?:{_SHOPS})\s+$")
@@ -212,7 +216,9 @@ def cued_people(text: str) -> list[re.Match[str]]:
             m
             for m in pattern.finditer(text)
             if not in_longer_name(
-                text[max(0, m.start(1) - 40) : m.start(1)], text[m.end(1) : m.end(1) + 40]
+                # An owner's word before the name is its cue ("Laptop Nadia"), not its start.
+                "" if pattern is OWNER_AFTER else text[max(0, m.start(1) - 40) : m.start(1)],
+                text[m.end(1) : m.end(1) + 40],
             )
             and not (pattern is AFTER and _noun_after_a_first_capital(text, m))
         )
@@ -257,7 +263,8 @@ def in_longer_name(before: str, after: str) -> bool:
     "Blok M"); titles ("Pak Surya") and the calendar ("Rina Jumat ini") do not count."""
     prev = re.search(r"([A-Z][\w'-]*)\s+$", before)
     head = before[: prev.start()].rstrip(" \t\"'(*_-") if prev else ""
-    if prev and (not head or head[-1] in ".!?:\n"):
+    if prev and (not head or head[-1] in ".!?:\n") and term_key(prev.group(1)) in NOT_NAMES:
         prev = None  # a sentence's first word ("Later Arif sent ..."): its capital says nothing
+        # unless it names something ("Noted: Cloud Composer approved" is no Composer approving)
     nxt = re.match(r"\s+([A-Z0-9][\w'-]*)", after)
     return any(m is not None and term_key(m.group(1)) not in NOT_PEOPLE for m in (prev, nxt))

@@ -19,9 +19,14 @@ from vaultkit.summarize.text import Line
 
 TITLES = frozenset(
     """pak bu bapak ibu mas mbak kak bang om tante mr mr. mrs mrs. ms ms. dr dr. prof prof.
-    uncle aunt mbah teh kang""".split()
+    uncle aunt mbah teh kang daeng lae ito opung ompung amang inang tulang namboru uda uni cak
+    ning akang teteh neng bli mbok bude pakde bulik paklik""".split()
 )
-COMPANY_MARKS = frozenset("pt cv tbk inc inc. ltd ltd. llc gmbh corp corp. bank".split())
+# A firm's or a cooperative's mark: "PT", "Bank", "KUD" (a village cooperative), "BPR" (a rural
+# bank), "UD" (a trading business).
+COMPANY_MARKS = frozenset(
+    "pt cv tbk inc inc. ltd ltd. llc gmbh corp corp. bank kud bpr ud koperasi".split()
+)
 # Capitalized words that name neither a person nor a thing of the day: the calendar, titles and
 # kin, pronouns, greetings, labels, sentence-starting function words, in both languages.
 NOT_NAMES = (
@@ -44,7 +49,8 @@ NOT_NAMES = (
     sama dan atau yang ada mau bisa semua akhirnya mom dad mama papa ayah bunda adik adek sepupu
     nenek kakek eyang mbah kakung uti akung beliau almarhum almarhumah alm cousin
     sister brother she he they we you it him them i i'm i'll i've i'd
-    gue gua ane
+    gue gua ane awak ambo abdi kula aing
+    later afterwards meanwhile
     kakak someone somebody everyone everybody anyone anybody nobody seseorang wow yep yup yeah nope oh ah ahh aww omg lol haha congrats congratulations absolutely
     totally cool awesome bye right well wah waduh anjir duh oops yay woah whoa sorry please
     thank welcome definitely exactly indeed""".split()
