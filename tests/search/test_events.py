@@ -157,3 +157,33 @@ def test_the_day_a_project_is_done_answers_when_it_was_finished(
 ) -> None:
     result = search(load_config(project), question, as_of=date(2027, 10, 5))
     assert result.hits[0].date == date(2027, 9, 29)
+
+
+# When a thing the incident left behind was done: the day it was done, not the incident's.
+AFTERMATH = {
+    "2026-10-05": "Checkout API down 10:12-10:59 WIB (47 menit), 1.240 order gagal.\n"
+    "Sekitar 300 pembayaran nyangkut di status pending.",
+    "2026-10-07": "Pembayaran yang nyangkut udah beres dicocokin semua sama finance, 300 dari 300.\n"
+    "The reconciliation of the stuck payments is done.",
+    "2026-10-08": "Lunch at the warung, talked about the weekend.",
+}
+
+
+@pytest.fixture(scope="module")
+def aftermath(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return synced_notes(tmp_path_factory.mktemp("aftermath"), AFTERMATH)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "pembayaran yang nyangkut gara-gara insiden itu beres dicocokin kapan?",
+        "when was the reconciliation of the payments stuck in the incident done?",
+    ],
+)
+def test_when_the_incidents_aftermath_was_done_is_the_day_it_was_done(
+    aftermath: Path, question: str
+) -> None:
+    result = search(load_config(aftermath), question, as_of=date(2026, 10, 20))
+    assert result.hits[0].date == date(2026, 10, 7)
+    assert result.focus.reading is not None and "i" not in result.focus.reading.events

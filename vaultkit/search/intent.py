@@ -178,6 +178,8 @@ def read_query(query: str, as_of: date, *, times: bool = True) -> Reading:
         topic = rest if re.search(r"\w", rest) else query  # never an empty topic
     subject = _subject_of(topic, query)
     events = _events_of(rest)
+    if "c" in events:  # "kapan pembayaran yang nyangkut gara-gara insiden itu beres?": the end
+        events = events.replace("i", "")
     if intent is None and "c" in events:
         intent = "important"  # "kapan migrasi selesai?": the day it was done
     if intent == "important" and not events:
