@@ -144,14 +144,12 @@ def lexical_part(backend: SemanticBackend) -> dict[date, float] | None:
     return backend.last_lexical if isinstance(backend, HybridBackend) else None
 
 
-def make_backend(config: Config) -> SemanticBackend:
-    """The semantic backend the config names."""
+def make_backend(config: Config, kinds: Spellings | None = None) -> SemanticBackend:
+    """The semantic backend the config names; its BM25 part reads a kind of technology a
+    question names as `kinds` gives its terms (`Vocabulary.of_kind`)."""
     backend = config.search.backend
     if backend == "embeddings":
         return EmbeddingsBackend()
-    from vaultkit.text.vocabulary import Vocabulary  # its config's terms, on a search only
-
-    kinds = Vocabulary(config.vocabulary).of_kind
     if backend == "hybrid":
         return HybridBackend(config.search.hybrid_weight, config.search.fusion, kinds=kinds)
     if backend == "anythingllm":

@@ -118,7 +118,7 @@ class Searcher:
     def __init__(self, config: Config, index: SearchIndex) -> None:
         self.config = config
         self.index = index
-        self.backend = make_backend(config)
+        self.backend = make_backend(config, lambda word: self.vocabulary().of_kind(word))
         self.records = index.records()
         self.scoring = Scoring.of(config)
         self._vocabulary: Vocabulary | None = None

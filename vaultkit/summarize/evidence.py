@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from vaultkit.summarize.names import NOT_NAMES, PLACES
+from vaultkit.summarize.names import TITLES as NAME_TITLES
 from vaultkit.summarize.text import Line, TokenPattern
 from vaultkit.text.vocabulary import term_key
 
@@ -37,11 +38,17 @@ NOT_PEOPLE = (
     )
 )
 NAME = r"[A-Z][a-z][a-zA-Z'-]+"
-TITLES = (
-    "Pak|Bu|Bapak|Ibu|Mas|Mbak|Kak|Bang|Om|Tante|Teh|Kang|Mang|Bi|Mbah|Daeng|Lae|Ito|Opung|"
-    "Ompung|Amang|Inang|Tulang|Namboru|Uda|Uni|Cak|Ning|Akang|Teteh|Neng|Bli|Mbok|Bude|Pakde|"
-    "Bulik|Paklik|"
-    "Mr\\.?|Mrs\\.?|Ms\\.?|Dr\\.?|dr\\.|Prof\\.?|Uncle|Aunt"
+# The titles of `names.TITLES` as written before a name ("Pak Surya", "Dr. Hartono", the
+# lowercase "dr." of a doctor's plate), and Sundanese Mang and Bi, which title only a name.
+TITLES = "|".join(
+    [
+        *(
+            re.escape(t.capitalize()) + ("\\.?" if f"{t}." in NAME_TITLES else "")
+            for t in sorted(NAME_TITLES | {"mang", "bi"})
+            if not t.endswith(".")
+        ),
+        "dr\\.",
+    ]
 )
 # A stall or a shop named after its owner ("Bakso Mang Ade", "Warung Bu Tini") is no person.
 _SHOPS = (
