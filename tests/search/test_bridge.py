@@ -163,6 +163,8 @@ def test_a_kind_of_technology_stands_for_the_vocabulary_s_terms_of_that_kind(
 ) -> None:
     result = search(load_config(stack), question, as_of=NOVEMBER)
     assert result.hits[0].date.isoformat() == day
+    read_as = {w.casefold(): ts for w, ts in result.focus.translated}
+    assert any({"PostgreSQL", "Redis"} & set(ts) for ts in read_as.values())
 
 
 def test_a_kind_brings_only_what_the_vocabulary_lists() -> None:

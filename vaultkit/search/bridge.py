@@ -130,8 +130,8 @@ def _add_translations(out: Bridge, words: list[str], terms_of: Terms, own: set[s
             source = words[i]
             found = _translated(source, terms_of, own) if terms_of(source) else {}  # stopwords
         stands_for = (terms_of(source) or [source])[0]
-        if found:
-            out.said[source] = tuple(_alternatives(source, terms_of, own))
+        if found:  # after the vocabulary's terms of a kind the word names, if any
+            out.said[source] = (*out.said.get(source, ()), *_alternatives(source, terms_of, own))
         for term, weight in found.items():
             out.weights[term] = out.weights.get(term, 0.0) + weight
             out.sources.setdefault(term, stands_for)
@@ -157,6 +157,8 @@ def _add_spellings(
             if not known or known == [written]:
                 continue
             stands_for = (terms_of(written) or [written.casefold()])[0]
+            if weight:  # a kind read as its terms is shown as a translation is
+                out.said[written.casefold()] = tuple(known)
             for spelling in known:
                 for term in terms_of(spelling):
                     if term not in own:
