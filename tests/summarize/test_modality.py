@@ -90,6 +90,70 @@ def test_approving_the_days_paperwork_is_routine_not_a_decision(line: str) -> No
     assert reading.fields.importance <= 5
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Approved 37 fuel reimbursements from the couriers, Rp 14.860.000 total.",
+        "- Approve 23 reimbursement field agent bulan Juli, total Rp 14.350.000.",
+        "- Approved the May cloud invoice, Rp 38.400.000, same as April.",
+        "- Tagihan listrik gudang Rp 12.500.000 udah gw approve.",
+    ],
+)
+def test_paperwork_with_its_amount_is_still_paperwork(line: str) -> None:
+    reading = read(line + "\n- Review 2 PR sama Dewi.")
+    assert not any(f.name.startswith(("a decision", "money")) for f in reading.features)
+    assert reading.fields.importance <= 5
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- Pagar live jam 06.00 tadi pagi, sesuai keputusan 23 Juni.",
+        "- The new publish rule went live at 06:00, as decided on 23 June.",
+        "- Cost so far Rp 10,6 juta, a bit under the budget that Marcus approved.",
+        "- Biaya bulan ini masih di bawah anggaran yang sudah disetujui Pak Budi.",
+    ],
+)
+def test_a_decision_recalled_is_not_made_today(line: str) -> None:
+    reading = read(line)
+    assert not any(f.name.startswith("a decision") for f in reading.features)
+
+
+@pytest.mark.parametrize(
+    ("preparing", "done"),
+    [
+        ("- Persiapan cutover Sabtu, rapat jam 11 sama Rico.", "- Cutover selesai jam 04.00."),
+        ("- Preparing Saturday's cutover with Rico.", "- Cutover done at 04:00."),
+    ],
+)
+def test_preparing_a_migration_is_its_plan(preparing: str, done: str) -> None:
+    planned, carried_out = read(preparing), read(done)
+    assert not any(f.name == "a migration carried out" for f in planned.features)
+    assert planned.fields.importance < carried_out.fields.importance
+
+
+@pytest.mark.parametrize("word", ["ndak", "nda", "kagak", "tdk"])
+def test_regional_negations_deny_the_event(word: str) -> None:
+    reading = read(f"- Rekap bulan ini: volume naik 22%, {word} ada insiden besar.")
+    assert not any(f.name.startswith("an incident") for f in reading.features)
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "- Sidang tesis jam 09.00, lulus dengan revisi minor, paling lambat 8 September.\n"
+        "- Dr. Haryo nanya soal enkripsi, Prof. Seno nutup sidangnya.",
+        "- Thesis defense at 09:00: passed with minor revisions, due by 8 September.\n"
+        "- Dr. Haryo asked about encryption; Prof. Seno closed the defense.",
+        "- Paper ditolak reviewer 2, revisi terus kirim ke jurnal, deadline submit 20 Juli.",
+    ],
+)
+def test_a_students_work_is_work(note: str) -> None:
+    reading = read(note)
+    assert reading.features[0].name.startswith("ordinary work")
+    assert reading.fields.importance >= 4
+
+
 def test_a_decision_stays_a_decision_whatever_its_date() -> None:
     for note in (
         "- Keputusan final: kita pindah cluster ke Kubernetes minggu depan, Pak Budi approve.",

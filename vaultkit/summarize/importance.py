@@ -9,9 +9,10 @@ weigh more, never an average that a long chat would dilute:
                             calls itself quiet: "Quiet Sunday", "hari santai", "cuti")
     ordinary work           4, 5 when it fills the day, +0.5 with three people or more
     a deadline              work + 1
-    money                   6 (of work, or a big purchase; not what family life pays or gets);
-                            +1 for a large amount (a million rupiah, a thousand dollars, more),
-                            +1 when approved or decided
+    money                   6 (of work, or a big purchase; not what family life pays or gets,
+                            nor paperwork approved, an invoice or reimbursements, whatever
+                            their amount); +1 for a large amount (a million rupiah, a thousand
+                            dollars, more), +1 when approved or decided
     an incident             7; +1 when it lasted half an hour or hit a counted number of users,
                             requests or orders; +1 when it lasted two hours or lost data
     a migration             7; +1 when decided or carried out
@@ -19,6 +20,9 @@ weigh more, never an average that a long chat would dilute:
                             or approved from above
     "important", "penting"  +1 on top, once
     authority               +0.5 (a director, the CEO, management)
+
+A decision recalled ("sesuai keputusan 23 Juni", "the budget that Marcus approved") was made
+another day, and preparing an event ("persiapan cutover Sabtu") plans it (`text.frames`).
 
 Each rule that applies is a `Feature` with the sentence that shows it, so `vaultkit explain DAY`
 prints why. Features count a sentence once per kind, negated words not at all ("belum ada
@@ -84,6 +88,17 @@ def _bought(text: str) -> bool:
     return amount is not None and _PURCHASE.search(text, 0, amount.start()) is not None
 
 
+# A decision of another day, recalled: "sesuai keputusan 23 Juni", "as agreed on Monday", "the
+# budget that Marcus approved", "anggaran yang sudah disetujui".
+_RECALLED = re.compile(
+    r"\b(?:sesuai|seperti|berdasarkan|menurut|as per|per|as|following|based on)\s+"
+    r"(?:dengan\s+|the\s+|our\s+|we\s+)?(?:keputusan|kesepakatan|decision|decided|agreed|"
+    r"disepakati|diputuskan|approved)\b|"
+    r"\b(?:yang|that|which)\s+(?:sudah\s+|udah\s+|dah\s+|was\s+|were\s+|had\s+been\s+)?"
+    r"(?:\w+\s+)?(?:disetujui|diputuskan|disepakati|di-?approve|di-?acc|approved|decided|"
+    r"agreed)\b",
+    re.IGNORECASE,
+)
 _FINAL = re.compile(r"\b(?:final|approved|disetujui|di-acc|acc|sign(?:ed)? off|greenlit)\b", re.I)
 
 
@@ -224,7 +239,8 @@ class _Sentence:
         if self.hits["moving"] and (self.named or _SYSTEM.search(plain)):
             self.hits = Counter(self.hits)
             self.hits["migration"] += self.hits["moving"]
-        if self.hits["decision"] and self._routine(plain):
+        self.paperwork = bool(self.hits["decision"]) and routine(plain)
+        if self.hits["decision"] and (self._routine(plain) or _RECALLED.search(plain)):
             self.hits = Counter(self.hits)
             self.hits["work"] += self.hits.pop("decision")
         around = context or Counter()
@@ -245,11 +261,14 @@ class _Sentence:
     def _routine(self, plain: str) -> bool:
         """An approval of the day's paperwork ("handover doc udah gw approve"), or of nothing
         the sentence names ("isinya review sama approve"): work, not a decision. A decision
-        said outright, or an approval of money, a migration, a term or a plan, is one."""
-        if self.amount or self.hits["migration"] or self.hits["money"]:
+        said outright, or an approval of money, a migration, a term or a plan, is one. Paperwork
+        with its amount ("approved 37 reimbursements, Rp 14.860.000") is still paperwork."""
+        if self.hits["migration"]:
             return False
-        if routine(plain):
+        if self.paperwork:
             return True
+        if self.amount or self.hits["money"]:
+            return False
         return not (self.named or _DECIDED.search(plain) or _WEIGHTY.search(plain))
 
     @property
@@ -395,7 +414,7 @@ def _events(per: list[_Sentence], quiet: bool = False) -> list[Feature]:
         shown = f" ({minutes:g} minutes)" if minutes else ""
         out.append(Feature("an incident" + shown, level, incidents[0].text))
     out += _people_events(per)
-    money = [s for s in per if s.money]
+    money = [s for s in per if s.money and not s.paperwork]  # an invoice paid is ordinary work
     if money:
         level = 6.0 + (1 if any(s.amount for s in money) else 0)
         if any(_FINAL.search(s.text) or s.decided for s in money):

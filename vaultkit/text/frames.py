@@ -40,10 +40,11 @@ _PLANNED = re.compile(
     r"\b(?:rencana(?:nya)?|direncanakan|berencana|ngerencanain|target(?:nya)?|ditargetkan|"
     r"targetin|akan|bakal|nanti|minggu depan|bulan depan|tahun depan|pekan depan|besok|lusa|"
     r"(?:senin|selasa|rabu|kamis|jumat|sabtu|minggu) depan|dijadwalkan|dijadwalin|"
-    r"terjadwal|jadwal(?:nya)?|belum|mau|pengen|ingin|"
+    r"terjadwal|jadwal(?:nya)?|belum|mau|pengen|ingin|persiapan|siap-siap|nyiapin|menyiapkan|"
     r"plan|plans|planned|planning|planning to|will|won't|going to|gonna|scheduled|"
     r"next (?:week|month|year|quarter|sprint|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday)|tomorrow|upcoming|target|targets|targeted|not yet|proposed|roadmap|"
+    r"prep|preparing|prepare|preparation|preparations|getting ready|"
     r"(?:maintenance|downtime|change|release) window)\b",
     re.IGNORECASE,
 )
@@ -74,7 +75,7 @@ _PAPERWORK = (
     r"(?:dokumen|document|documents|doc|docs|prs?|pull requests?|mrs?|merge requests?|handover|"
     r"serah terima|cuti|leave|timesheets?|reimburse(?:ment)?s?|expenses?|klaim|claims?|notulen|"
     r"minutes|slides?|deck|draft|izin|absen(?:si)?|lembur|overtime|jadwal|schedule|"
-    r"invoice kecil)"
+    r"invoices?|tagihan|bills?|nota|payroll|gaji|salary|salaries|thr)"
 )
 _ROUTINE = re.compile(
     rf"\b{_APPROVING}\b(?:\s+\S+){{0,3}}?\s+{_PAPERWORK}\b|"

@@ -94,6 +94,12 @@ LEXICON: dict[str, tuple[str, ...]] = {
         "invoices", "claim", "claims", "klaim", "warehouse", "gudang", "shipment", "shipments",
         "pengiriman", "operations", "operasional", "sla", "kpi", "audit", "inventory",
         "inventori", "stok",
+        # A student's work, and a researcher's.
+        "thesis", "tesis", "skripsi", "disertasi", "dissertation", "sidang", "seminar",
+        "paper", "jurnal", "journal", "reviewer", "reviewers", "penguji", "examiner",
+        "examiners", "supervisor", "pembimbing", "dosen", "revisi", "revision", "revisions",
+        "bab", "chapter", "submission", "manuscript", "naskah", "lecture", "exam",
+        "ujian", "research", "penelitian", "riset", "praktikum", "bimbingan", "proposal",
     ),
     # People coming and going: a resignation, a hire, a move between teams, a last day.
     "leaving": (
@@ -207,6 +213,7 @@ LEXICON: dict[str, tuple[str, ...]] = {
 NEGATIONS = frozenset(
     "not no never without nor isn't wasn't didn't don't doesn't won't can't nothing nobody none "
     "tidak tak ga gak nggak ngga enggak engga belum bukan tanpa batal jangan "
+    "ndak nda endak kagak gk tdk ora "  # as regions and chats write "tidak"
     "almost nearly hampir nyaris".split()  # a near miss did not happen either
 )
 # A decision still to be made is not one: "we still have to decide", "perlu diputuskan".
