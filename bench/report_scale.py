@@ -39,8 +39,9 @@ TIMING = """() => {
 
 def warm_catalog(ws: Path) -> float:
     """Survey the vault with a writable catalog, as sync does; returns the seconds it took."""
+    from vaultkit.catalog.opener import open_catalog
     from vaultkit.config import load_config
-    from vaultkit.sync.survey import open_catalog, survey
+    from vaultkit.sync.survey import survey
 
     config = load_config(ws / "memory_config.json")
 

@@ -79,7 +79,7 @@ CORE = (
     "errors", "redact", "model", "strict_json", "config", "dates", "http", "state", "parallel",
 )  # fmt: skip
 STAGES = (
-    "text", "files", "summarize", "pages", "lint", "index", "anythingllm", "search", "sync",
+    "text", "files", "summarize", "pages", "catalog", "lint", "index", "anythingllm", "search", "sync",
     "workspace", "reports", "mcp", "cli",
 )  # fmt: skip
 

@@ -94,3 +94,12 @@ class Summary:
     def topics(self) -> tuple[str, ...]:
         """People, projects and tags: what related-day matching and the index compare."""
         return (*self.people, *self.projects, *self.tags)
+
+
+@dataclass(frozen=True)
+class MonthTally:
+    """A month's summarized days, and its topics, the most named first (then by name): what the
+    catalog counts and the memory index lists."""
+
+    days: int
+    top: tuple[str, ...]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from datetime import date
 
-from vaultkit.files.tallies import MonthTally, top_topics
+from vaultkit.catalog.tallies import top_topics
+from vaultkit.model import MonthTally
 from vaultkit.pages.memory_index import IndexEntry, index_context
 from vaultkit.pages.render import Renderer
 

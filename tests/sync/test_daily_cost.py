@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 
+from vaultkit.catalog.store import Catalog, Row
 from vaultkit.config import load_config
-from vaultkit.files.catalog import Catalog, Row
 from vaultkit.sync.daily import sync
 from vaultkit.sync.related import RelatedDays
 

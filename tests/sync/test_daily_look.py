@@ -24,11 +24,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.catalog.test_tallies import rebuilt, saved
 from tests.conftest import REPO, tree_hashes
-from tests.files.test_tallies import rebuilt, saved
+from vaultkit.catalog.opener import open_catalog
 from vaultkit.config import load_config
 from vaultkit.sync.daily import sync
-from vaultkit.sync.survey import open_catalog
 
 NOTES = sorted((REPO / "vault" / "memory").glob("????-??-??.md"))
 TEXTS = [p.read_text("utf-8").split("\n", 2)[-1] for p in NOTES]  # without the spine line

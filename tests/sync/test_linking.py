@@ -5,11 +5,12 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+from vaultkit.catalog.opener import open_catalog
 from vaultkit.config import load_config
 from vaultkit.files.layout import Layout
 from vaultkit.sync.changes import daily_survey
 from vaultkit.sync.daily import sync
-from vaultkit.sync.survey import open_catalog, survey
+from vaultkit.sync.survey import survey
 
 
 def test_the_spine_line_keeps_a_notes_bom_and_crlf(workspace: Path) -> None:

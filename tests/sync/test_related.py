@@ -11,8 +11,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from vaultkit.files.catalog import Catalog
-from vaultkit.files.facts import SourceFacts
+from vaultkit.catalog.facts import SourceFacts
+from vaultkit.catalog.store import Catalog
 from vaultkit.sync.related import (
     EPISODE_DAYS,
     EPISODE_GAP,

@@ -9,11 +9,7 @@
 - `storage`: the one writer (atomic replace, refusal of symlinks and concurrent edits)
 - `lock`: one run at a time per vault
 - `listing`: folder listings kept between runs, so a folder whose mtime has not moved is not
-  listed again
-- `catalog`: sync's cache of what it knows about each file (`facts`: the typed facts), read a
-  file or a day at a time (`saved_rows`), with what it keeps beside them: the folders'
-  listings (`folder_store`), counts over the rows (`tallies`), the related days' state
-  (`related_store`)
+  listed again (kept by `catalog.folders`)
 
 May import: the core modules; no other package.
 """

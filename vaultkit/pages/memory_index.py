@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from vaultkit.files.tallies import MonthTally
 from vaultkit.files.wikilinks import plain_line
+from vaultkit.model import MonthTally
 
 RECENT_MONTHS = 3
 TOPICS_PER_DAY = 5  # a listed day's; an older month's are `tallies.MONTH_TOPICS`

@@ -14,12 +14,13 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from vaultkit.catalog.opener import open_catalog
 from vaultkit.config import Config
 from vaultkit.errors import NotAFileError, UsageError
 from vaultkit.files.layout import Layout, not_read
 from vaultkit.files.sources import day_input
 from vaultkit.summarize.offline import Explanation, OfflineSummarizer
-from vaultkit.sync.survey import FullSurvey, open_catalog, survey
+from vaultkit.sync.survey import FullSurvey, survey
 from vaultkit.text.vocabulary import Vocabulary
 
 

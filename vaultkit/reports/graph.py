@@ -19,16 +19,16 @@ from typing import Any, Literal
 
 import networkx as nx
 
+from vaultkit.catalog.facts import SummaryFacts
+from vaultkit.catalog.opener import open_catalog
+from vaultkit.catalog.store import Catalog
 from vaultkit.config import Config
 from vaultkit.errors import UsageError, VaultkitError
-from vaultkit.files.catalog import Catalog
 from vaultkit.files.document import parse_document
-from vaultkit.files.facts import SummaryFacts
 from vaultkit.files.layout import Layout, not_read, outside_days, scan, scan_archive
 from vaultkit.files.storage import read_bytes, write_atomic
 from vaultkit.model import SummaryFields
 from vaultkit.pages.schema import fields_of, parse_summary
-from vaultkit.sync.survey import open_catalog
 
 ExportFormat = Literal["graphml", "gexf", "json"]
 FORMATS: tuple[str, ...] = ("graphml", "gexf", "json")

@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from vaultkit.catalog.opener import open_catalog
 from vaultkit.config import Config, VocabularyConfig
 from vaultkit.files.layout import not_read, outside_days
 from vaultkit.model import KINDS
-from vaultkit.sync.survey import open_catalog, survey
+from vaultkit.sync.survey import survey
 from vaultkit.text.vocabulary import term_key
 
 ALIAS_LIKENESS = 0.8  # a known term this close is the same thing spelled otherwise

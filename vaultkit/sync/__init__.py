@@ -16,6 +16,6 @@
 - `report`: what a run did, and the days it has something to say of (looked at again next run)
 - `daily`: the job itself (`sync`); `backfill`: the job narrowed to an archive's old days, paced
 
-May import every stage below it: `text`, `files`, `summarize`, `pages`, `lint`, `index`,
+May import every stage below it: `text`, `files`, `summarize`, `pages`, `catalog`, `lint`, `index`,
 `anythingllm`, `search`.
 """

@@ -24,9 +24,9 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+from vaultkit.catalog.facts import NOTE_KINDS, SPINE_KINDS, SourceFacts, SummaryFacts
+from vaultkit.catalog.store import Catalog, Row
 from vaultkit.config import MEMORY_INDEX_NAME, Config
-from vaultkit.files.catalog import Catalog, Row
-from vaultkit.files.facts import NOTE_KINDS, SPINE_KINDS, SourceFacts, SummaryFacts
 from vaultkit.files.layout import Held, Layout, VaultFiles, read_folder
 from vaultkit.files.listing import FILE, RACY, Listings, list_folder, parse_line
 from vaultkit.sync.file_facts import SummaryReader, note_facts, transcript_facts
@@ -166,7 +166,7 @@ def _survey(
     files = VaultFiles()
     _remarks(remarks, files)
     files.entities = _entity_notes(layout, catalog, listings)
-    touched = {date.fromisoformat(day) for day in catalog.pending_days()}
+    touched = {date.fromisoformat(day) for day in catalog.pending.days()}
     survey = DailySurvey(
         config,
         layout,

@@ -9,9 +9,10 @@ from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
+from vaultkit.catalog.opener import open_catalog
+from vaultkit.catalog.store import Catalog
 from vaultkit.config import Config
 from vaultkit.errors import IndexOwnerError, VaultkitError, WriteError
-from vaultkit.files.catalog import Catalog
 from vaultkit.files.document import parse_document
 from vaultkit.files.layout import Layout, not_read
 from vaultkit.files.lock import vault_lock
@@ -42,7 +43,7 @@ from vaultkit.sync.settings import (
     reshaped_days,
     summary_settings,
 )
-from vaultkit.sync.survey import FullSurvey, Survey, open_catalog, survey
+from vaultkit.sync.survey import FullSurvey, Survey, survey
 from vaultkit.sync.write import fresh_facts, why, write_summary
 from vaultkit.text.language import Analyzer
 from vaultkit.text.vocabulary import Vocabulary
@@ -260,10 +261,10 @@ def _settle(
     """What the next run must look at again: of the days this run planned, those it has
     something to say of (a failure, a hand edit kept, a note it could not use or link), and
     the entities whose notes it could not write; the rest is done with."""
-    days = catalog.pending_days()
+    days = catalog.pending.days()
     looked = days if scope.days is None else days & {d.isoformat() for d in scope.days}
     left = {d.isoformat() for d in said_of(found.layout, report)}
-    catalog.settle(looked | (catalog.pending() - days), left | entities)
+    catalog.settle(looked | (catalog.pending.entries() - days), left | entities)
 
 
 def _listed_writes(catalog: Catalog, found: Survey, report: SyncReport) -> None:

@@ -12,11 +12,11 @@ from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
+from vaultkit.catalog.facts import SourceFacts, SummaryFacts
 from vaultkit.config import Config
 from vaultkit.dates import parse_date
 from vaultkit.errors import FileFormatError, VaultkitError
 from vaultkit.files.document import load_yaml, parse_document, split_frontmatter
-from vaultkit.files.facts import SourceFacts, SummaryFacts
 from vaultkit.files.sources import content_of_note, content_of_transcript, read_text
 from vaultkit.files.storage import digest, read_bytes
 from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE, find_wikilinks, managed_target

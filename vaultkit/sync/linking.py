@@ -16,15 +16,15 @@ from collections.abc import Mapping
 from datetime import date
 from pathlib import Path
 
+from vaultkit.catalog.facts import SourceFacts
+from vaultkit.catalog.tallies import Entity, day_topics, entity_key, link_key
 from vaultkit.config import Config, PathsConfig
 from vaultkit.dates import parse_date
 from vaultkit.errors import VaultkitError
 from vaultkit.files.document import decode, encoded_like
-from vaultkit.files.facts import SourceFacts
 from vaultkit.files.layout import Layout
 from vaultkit.files.sources import read_text
 from vaultkit.files.storage import digest, is_inside, read_bytes, remove_file, write_atomic
-from vaultkit.files.tallies import Entity, day_topics, entity_key, link_key
 from vaultkit.files.wikilinks import (
     PARENT_LINE,
     SPINE_LINE,
@@ -240,7 +240,7 @@ def _to_check(found: Survey, named: Mapping[Entity, int]) -> tuple[set[Entity], 
     tallies, layout = found.catalog.tallies, found.layout
     checking = set(tallies.touched_entities)
     stems = set(tallies.touched_links)
-    for key in found.catalog.pending():
+    for key in found.catalog.pending.entries():
         kind, _, name = key.partition("\t")
         if kind == "link":
             stems.add(name)

@@ -20,11 +20,11 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, replace
 from datetime import date
 
+from vaultkit.catalog.facts import SummaryFacts
+from vaultkit.catalog.store import Catalog
 from vaultkit.config import Config
 from vaultkit.errors import SummarizerUnavailableError, VaultkitError
-from vaultkit.files.catalog import Catalog
 from vaultkit.files.document import parse_document
-from vaultkit.files.facts import SummaryFacts
 from vaultkit.files.sources import day_input
 from vaultkit.files.storage import read_bytes
 from vaultkit.model import Progress, Summary

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
+from vaultkit.catalog.facts import SummaryFacts
+from vaultkit.catalog.opener import open_catalog
 from vaultkit.config import Config
 from vaultkit.dates import day_outside, parse_date
-from vaultkit.files.facts import SummaryFacts
 from vaultkit.files.layout import not_read
 from vaultkit.sync.settings import rechecked_days, reshaped_days
-from vaultkit.sync.survey import Survey, open_catalog, survey
+from vaultkit.sync.survey import Survey, survey
 from vaultkit.text.vocabulary import Vocabulary
 
 DAY_SHAPED = re.compile(

@@ -25,7 +25,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from datetime import date
 from typing import Protocol
 
-from vaultkit.files.related_store import PostingChanges
+from vaultkit.catalog.related import PostingChanges
 from vaultkit.files.storage import digest
 from vaultkit.model import KINDS, Summary, SummaryFields
 from vaultkit.text.language import Analyzer

@@ -26,9 +26,9 @@ from collections.abc import Iterable, Mapping
 from datetime import date
 from typing import Any
 
+from vaultkit.catalog.store import Catalog
 from vaultkit.config import Config
 from vaultkit.errors import VaultkitError
-from vaultkit.files.catalog import Catalog
 from vaultkit.files.sources import read_text
 from vaultkit.summarize.evidence import VaultNames
 from vaultkit.sync.survey import Survey

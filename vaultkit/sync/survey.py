@@ -4,8 +4,7 @@ A `Survey` answers sync's stages day by day: a day's note and transcripts, its s
 facts, the days around it on the timeline. `survey` makes one by a full look: it lists every
 folder (or, with the folders' kept listings, those that moved) and takes each file's facts from
 the catalog or from the file; `sync.changes` makes one from what changed since the last run,
-asking the catalog for the rest a day at a time. `open_catalog` opens the cache, emptied when
-the config or the templates its facts depend on have changed.
+asking the catalog for the rest a day at a time.
 """
 
 from __future__ import annotations
@@ -20,10 +19,9 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
+from vaultkit.catalog.facts import SourceFacts, SummaryFacts
+from vaultkit.catalog.store import Catalog
 from vaultkit.config import Config
-from vaultkit.dates import DAY_RANGE
-from vaultkit.files.catalog import Catalog
-from vaultkit.files.facts import SourceFacts, SummaryFacts
 from vaultkit.files.layout import (
     Layout,
     VaultFiles,
@@ -34,7 +32,6 @@ from vaultkit.files.layout import (
 from vaultkit.files.listing import Listings
 from vaultkit.files.sources import source_digest
 from vaultkit.files.storage import digest
-from vaultkit.pages.render import Renderer
 from vaultkit.summarize.evidence import VaultNames
 from vaultkit.summarize.people import names_of_vault
 from vaultkit.sync.file_facts import SummaryReader, note_facts, transcript_facts
@@ -413,37 +410,3 @@ def remarks_of(layout: Layout, files: VaultFiles) -> dict[str, list[tuple[str, s
 def _known(path: Path | None) -> Path:
     assert path is not None  # a source day has a note
     return path
-
-
-RENDERED = "templates-rendered"  # the catalog's mark: the templates a saved run checked
-
-
-def open_catalog(config: Config, *, read_only: bool = False) -> Catalog:
-    """The catalog, emptied when the config parts its facts depend on have changed (and the
-    templates: whether a summary is rendered as today's templates render it is a fact; and the
-    days the vault keeps, which decide the files that are days' files).
-
-    The templates are checked (`Renderer.check`) unless the last saved run recorded that these
-    rendered: a broken one is a config error before the command reads or writes the vault, and
-    a daily run does not compile and render them for nothing (14 ms of a 0.36 s no-op)."""
-    renderer = Renderer(config.templates_dir, config.summarizer.heading)
-    templates = renderer.fingerprint()
-    relevant = {
-        "vocabulary": config.vocabulary,
-        "people": config.people,
-        "paths": config.paths,
-        "heading": config.summarizer.heading,
-        "languages": config.languages,
-        "templates": templates,
-        "days": str(DAY_RANGE),
-    }
-    fingerprint = digest(json.dumps(relevant, default=_plain, sort_keys=True), 16)
-    catalog = Catalog(config.state_dir, read_only=read_only, fingerprint=fingerprint)
-    if catalog.marks.get(RENDERED) != templates:
-        renderer.check()
-        catalog.marks.set(RENDERED, templates)  # recorded when the run saves
-    return catalog
-
-
-def _plain(value: Any) -> Any:
-    return value.__dict__ if hasattr(value, "__dict__") else dict(value)

@@ -6,8 +6,8 @@ from collections.abc import Collection
 from datetime import date
 from pathlib import Path
 
+from vaultkit.catalog.facts import SummaryFacts
 from vaultkit.errors import DirtyFileError
-from vaultkit.files.facts import SummaryFacts
 from vaultkit.files.layout import Layout
 from vaultkit.files.storage import (
     check_safe_target,

@@ -30,6 +30,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Literal
 
+from vaultkit.catalog.opener import open_catalog
 from vaultkit.config import Config
 from vaultkit.dates import DAY_RANGE
 from vaultkit.errors import ArchiveError, UsageError, VaultkitError
@@ -38,7 +39,7 @@ from vaultkit.files.lock import vault_lock
 from vaultkit.files.storage import digest, file_digest, fsync_dir, read_bytes, write_bytes_atomic
 from vaultkit.model import Progress
 from vaultkit.sync.plan import plan_days
-from vaultkit.sync.survey import open_catalog, survey
+from vaultkit.sync.survey import survey
 from vaultkit.text.vocabulary import Vocabulary
 
 DEFAULT_OLDER_THAN = 30

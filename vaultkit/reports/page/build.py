@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from vaultkit import __version__
+from vaultkit.catalog.opener import open_catalog
 from vaultkit.config import Config
 from vaultkit.errors import UsageError
 from vaultkit.files.layout import Layout
@@ -37,7 +38,6 @@ from vaultkit.reports.page.days import Day, Days, collect_days
 from vaultkit.reports.page.html import Links, calendar_html, make_links, render_page
 from vaultkit.reports.page.related import related_graph
 from vaultkit.reports.vocab import Drift, vocabulary_drift
-from vaultkit.sync.survey import open_catalog
 
 DEFAULT_NAME = "report.html"
 MOOD_BUCKETS = 48  # the columns of the mood chart, at most

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from vaultkit.catalog.store import Catalog
 from vaultkit.dates import parse_date
-from vaultkit.files.catalog import Catalog
 from vaultkit.files.layout import Layout, scan, scan_archive
 from vaultkit.model import SummaryFields
 from vaultkit.reports.graph import _summary_fields

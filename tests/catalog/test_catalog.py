@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from vaultkit.files.catalog import SCHEMA, Catalog
+from vaultkit.catalog.store import SCHEMA, Catalog
 
 
 def test_an_older_schema_starts_over_and_keeps_the_settings(tmp_path: Path) -> None:

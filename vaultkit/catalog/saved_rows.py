@@ -11,8 +11,8 @@ import sqlite3
 from collections.abc import Callable, Collection
 from typing import Any
 
-from vaultkit.files.batched import select_in
-from vaultkit.files.folder_store import subtree
+from vaultkit.catalog.batched import select_in
+from vaultkit.catalog.folders import subtree
 
 COLUMNS = "path, day, kind, mtime_ns, size, inode, facts"
 

@@ -11,9 +11,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from vaultkit.files import written_store
-from vaultkit.files.catalog import Catalog
-from vaultkit.files.tallies import contribution, top_topics
+from vaultkit.catalog import written as written_store
+from vaultkit.catalog.store import Catalog
+from vaultkit.catalog.tallies import contribution, top_topics
 
 Tally = dict[str, Any]
 

@@ -26,7 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from vaultkit.files.batched import PARAMS_AT_ONCE, select_in
+from vaultkit.catalog.batched import PARAMS_AT_ONCE, select_in
+from vaultkit.model import MonthTally
 
 PERSON, ANIMAL, TOOL = "p", "a", "t"
 ENTITY_FIELDS = (("person", "people"), ("project", "projects"))
@@ -91,14 +92,6 @@ def contribution(kind: str, day: str, facts: Mapping[str, Any] | None) -> Contri
         found.month = day[:7]
         found.topics = Counter(day_topics(fields))
     return found
-
-
-@dataclass(frozen=True)
-class MonthTally:
-    """A month's summarized days, and its topics, the most named first (then by name)."""
-
-    days: int
-    top: tuple[str, ...]
 
 
 def top_topics(topics: Counter[str]) -> tuple[str, ...]:

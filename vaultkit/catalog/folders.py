@@ -13,7 +13,7 @@ import os
 import sqlite3
 from collections.abc import Collection
 
-from vaultkit.files.batched import select_in
+from vaultkit.catalog.batched import select_in
 from vaultkit.files.listing import FILE, Listing, Listings
 
 TABLES = (

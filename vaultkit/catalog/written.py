@@ -14,8 +14,8 @@ import sqlite3
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator
 
-from vaultkit.files.batched import select_in
-from vaultkit.files.tallies import SOURCE_KINDS
+from vaultkit.catalog.batched import select_in
+from vaultkit.catalog.tallies import SOURCE_KINDS
 
 TABLE = (
     "CREATE TABLE IF NOT EXISTS written (word TEXT, day TEXT, files INTEGER, "

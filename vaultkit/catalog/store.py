@@ -4,10 +4,10 @@ The cache only saves re-reading unchanged files; every fact is derived from the 
 `.vaultkit/` costs one slower run and nothing else. A row holds a file's day, its kind
 (`facts.RowKind`), its stat and its facts as JSON, decoded when asked for. Rows are read a path
 or a day at a time (a daily run reads the rows of the days that changed), or all at once
-(`load_all`: a full look at the vault). Beside the rows: the folders' listings (`files.listing`),
-counts over the rows (`files.tallies`), the related days' state (`files.related_store`) and the
-days a run must look at again (`pending`); `save` writes what changed of all of them in one
-transaction.
+(`load_all`: a full look at the vault). Beside the rows, in the same database: the folders'
+listings (`folders`), counts over the rows (`tallies`), the related days' state (`related`), what
+the summaries write (`written`), the days a run must look at again (`pending`) and the run's marks
+(`marks`); `save` writes what changed of all of them in one transaction.
 """
 
 from __future__ import annotations
@@ -20,14 +20,15 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from pathlib import Path
 from typing import Any, Protocol, TypeVar, cast
 
+from vaultkit.catalog import folders, pending, related, tallies, written
+from vaultkit.catalog.folders import FolderStore
+from vaultkit.catalog.marks import Marks, RunSettings
+from vaultkit.catalog.pending import Pending
+from vaultkit.catalog.related import PostingChanges, RelatedStore
+from vaultkit.catalog.saved_rows import every_row, nearest_day, paths_below, row_of, rows_of
+from vaultkit.catalog.tallies import Tallies
 from vaultkit.errors import WriteError
-from vaultkit.files import folder_store, related_store, tallies, written_store
-from vaultkit.files.folder_store import FolderStore
 from vaultkit.files.listing import Listings
-from vaultkit.files.related_store import PostingChanges, RelatedStore
-from vaultkit.files.run_meta import Marks, RunSettings
-from vaultkit.files.saved_rows import every_row, nearest_day, paths_below, row_of, rows_of
-from vaultkit.files.tallies import Tallies
 from vaultkit.parallel import ordered_map
 
 SCHEMA = 13  # a new schema empties the cache (see CHANGELOG.md)
@@ -44,19 +45,19 @@ _TABLES = (
     "CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, day TEXT, kind TEXT, "
     "mtime_ns INTEGER, size INTEGER, inode INTEGER, facts TEXT)",
     "CREATE INDEX IF NOT EXISTS files_by_day ON files (day)",
-    *folder_store.TABLES,
-    "CREATE TABLE IF NOT EXISTS pending (key TEXT PRIMARY KEY) WITHOUT ROWID",
-    *related_store.TABLES,
+    *folders.TABLES,
+    pending.TABLE,
+    *related.TABLES,
     *tallies.TABLES,
-    written_store.TABLE,
+    written.TABLE,
 )
 _DROPPED = (
     "files",
     "folders",
-    "pending",
-    *related_store.TABLE_NAMES,
+    pending.TABLE_NAME,
+    *related.TABLE_NAMES,
     *tallies.TABLE_NAMES,
-    written_store.TABLE_NAME,
+    written.TABLE_NAME,
 )
 
 
@@ -82,7 +83,7 @@ class Catalog:
         self.marks = Marks(self._meta)  # recorded at `save`
         self.settings = RunSettings(self._meta, self._put_meta)  # written at once
         self._related_current = False  # the related state saved matches the rows this run saves
-        self._pending: set[str] = set()  # days (YYYY-MM-DD) to look at again, and entity keys
+        self.pending = Pending()  # what the next run must look at again
         self._db: sqlite3.Connection | None = None
         self._saved: sqlite3.Connection | None = None  # where saved rows are read (None: none)
         self._path = state_dir / "catalog.sqlite"
@@ -101,7 +102,7 @@ class Catalog:
             if stored is None or stored[0] != self._version:
                 self._start_over()
                 return
-            self._pending = {k for (k,) in self._db.execute("SELECT key FROM pending")}
+            self.pending = Pending(self._db)
             self._attach(self._db)
         except (sqlite3.DatabaseError, OSError, ValueError):
             with self._writing():
@@ -137,7 +138,7 @@ class Catalog:
 
     def _start_over(self) -> None:
         """Forget every row (an old schema or another config); a read-only run reads none."""
-        self._rows, self._pending = {}, set()
+        self._rows, self.pending = {}, Pending()
         if self._read_only:  # the saved rows are another config's: none is read
             self._complete = True
             self._attach(None)
@@ -290,7 +291,7 @@ class Catalog:
         self._gone.discard(key)
         self._dirty.add(key)
         if stat[0]:
-            self._pending.add(stat[0])
+            self.pending.add(stat[0])
 
     def forget(self, paths: Iterable[str]) -> None:
         """Drop the rows of files found gone."""
@@ -304,7 +305,7 @@ class Catalog:
             self._dirty.discard(key)
             self._gone.add(key)
             if old[0]:
-                self._pending.add(old[0])
+                self.pending.add(old[0])
 
     def forget_missing(self, present: set[str]) -> None:
         """Drop the rows of files that no longer exist (after `load_all`)."""
@@ -320,7 +321,7 @@ class Catalog:
     def days_writing(self, words: Collection[str]) -> set[str]:
         """The days some note or transcript of which writes one of `words` (folded) with a
         capital, as saved and as this run changed them (`written_store`)."""
-        return written_store.days_writing(self._saved, words, self._row_changes())
+        return written.days_writing(self._saved, words, self._row_changes())
 
     def _row_changes(self) -> Iterator[tuple[Row | None, Row | None]]:
         for path in sorted(self._dirty | self._gone):
@@ -389,21 +390,10 @@ class Catalog:
 
     # --- the days to look at again ------------------------------------------------------------
 
-    def pending(self) -> set[str]:
-        """What a run must look at again: the days (YYYY-MM-DD) whose files changed since a run
-        finished with them or that it left with something to say (a failure, a hand edit
-        kept), and the entities whose notes it must write again (`tallies.entity_key`,
-        `link_key`: keys with a tab)."""
-        return set(self._pending)
-
-    def pending_days(self) -> set[str]:
-        """The days of `pending`."""
-        return {key for key in self._pending if "\t" not in key}
-
     def settle(self, looked: Collection[str], left: Collection[str]) -> None:
         """A run looked at `looked` (days or entity keys) and at the entities its rows' changes
-        touched, and left `left` to look at again."""
-        self._pending = (self._pending - set(looked)) | set(left)
+        touched, and left `left` to look at again (`Pending`)."""
+        self.pending.settle(looked, left)
         self.tallies.touched_entities.clear()
         self.tallies.touched_links.clear()
 
@@ -436,13 +426,10 @@ class Catalog:
             if listings is not None:
                 self.folders.save(listings)
             self.tallies.save(db)
-            written_store.save(db, self._row_changes())
-            pending = self._pending | {
-                *(tallies.entity_key(e) for e in self.tallies.touched_entities),
-                *(tallies.link_key(t) for t in self.tallies.touched_links),
-            }
-            db.execute("DELETE FROM pending")
-            db.executemany("INSERT INTO pending VALUES (?)", [(k,) for k in sorted(pending)])
+            written.save(db, self._row_changes())
+            touched = [tallies.entity_key(e) for e in self.tallies.touched_entities]
+            touched += [tallies.link_key(t) for t in self.tallies.touched_links]
+            self.pending.save(db, touched)
         self._dirty.clear()
         self._gone.clear()
         self._before.clear()  # what is saved now is what the next changes step from

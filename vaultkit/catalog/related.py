@@ -13,7 +13,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
-from vaultkit.files.batched import select_in
+from vaultkit.catalog.batched import select_in
 
 TABLES = (
     "CREATE TABLE IF NOT EXISTS related (day TEXT PRIMARY KEY, features TEXT, size INTEGER)",
