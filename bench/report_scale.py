@@ -41,14 +41,14 @@ def warm_catalog(ws: Path) -> float:
     """Survey the vault with a writable catalog, as sync does; returns the seconds it took."""
     from vaultkit.catalog.opener import open_catalog
     from vaultkit.config import load_config
-    from vaultkit.sync.survey import survey
+    from vaultkit.sync.full_look import full_look
 
     config = load_config(ws / "memory_config.json")
 
     def build() -> None:
         catalog = open_catalog(config)
         try:
-            survey(config, catalog)
+            full_look(config, catalog)
             catalog.save()
         finally:
             catalog.close()

@@ -4,7 +4,7 @@ A full look at this vault stats its 800-odd notes and summaries and decodes the 
 of each; after a day is added, edited in place, replaced by an atomic save or removed, sync
 stats a bounded number of paths (the folders, the newest month's files, what it wrote), lists
 only the folders that moved, decodes the rows of the days that changed and of the candidates
-its related-days pass compares (`sync.changes`), and that pass adds the days it relates, not
+its related-days pass compares (`sync.daily_look`), and that pass adds the days it relates, not
 every day (`sync.related`: resumed from the kept postings). Counted with wrappers around the
 `os` calls, `Catalog._decode` and `RelatedDays.add` (the files, the syscalls, the catalog and
 the pass are real).

@@ -8,9 +8,9 @@ from pathlib import Path
 from vaultkit.catalog.opener import open_catalog
 from vaultkit.config import load_config
 from vaultkit.files.layout import Layout
-from vaultkit.sync.changes import daily_survey
 from vaultkit.sync.daily import sync
-from vaultkit.sync.survey import survey
+from vaultkit.sync.daily_look import daily_look
+from vaultkit.sync.full_look import full_look
 
 
 def test_the_spine_line_keeps_a_notes_bom_and_crlf(workspace: Path) -> None:
@@ -52,9 +52,9 @@ def test_a_days_transcripts_come_in_one_order_from_either_look(workspace: Path) 
     sync(config)
     layout = Layout(config)
     catalog = open_catalog(config, read_only=True)
-    daily = daily_survey(config, catalog, layout)
+    daily = daily_look(config, catalog, layout)
     assert daily is not None
-    full = survey(config, catalog, layout=layout)
+    full = full_look(config, catalog, layout=layout)
     day = date(2026, 7, 20)
     assert daily.local_transcripts(day) == full.local_transcripts(day)
     assert [p.name for p in full.local_transcripts(day)][-2:] == ["x.md", "y.md"]

@@ -20,7 +20,7 @@ from vaultkit.errors import NotAFileError, UsageError
 from vaultkit.files.layout import Layout, not_read
 from vaultkit.files.sources import day_input
 from vaultkit.summarize.offline import Explanation, OfflineSummarizer
-from vaultkit.sync.survey import FullSurvey, survey
+from vaultkit.sync.full_look import FullLook, full_look
 from vaultkit.text.vocabulary import Vocabulary
 
 
@@ -55,12 +55,12 @@ def explain_day(config: Config, day: date) -> DayExplanation:
     """The features behind a day's importance, mood, people, terms and bullets."""
     catalog = open_catalog(config, read_only=True)
     try:
-        return _explain(config, survey(config, catalog), day)
+        return _explain(config, full_look(config, catalog), day)
     finally:
         catalog.close()
 
 
-def _explain(config: Config, found: FullSurvey, day: date) -> DayExplanation:
+def _explain(config: Config, found: FullLook, day: date) -> DayExplanation:
     layout = found.layout
     irregular = [(p, what) for p, what in found.files.irregular if _day_of(layout, p)[0] == day]
     note = found.note_path(day)

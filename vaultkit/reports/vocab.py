@@ -21,7 +21,7 @@ from vaultkit.catalog.opener import open_catalog
 from vaultkit.config import Config, VocabularyConfig
 from vaultkit.files.layout import not_read, outside_days
 from vaultkit.model import KINDS
-from vaultkit.sync.survey import survey
+from vaultkit.sync.full_look import full_look
 from vaultkit.text.vocabulary import term_key
 
 ALIAS_LIKENESS = 0.8  # a known term this close is the same thing spelled otherwise
@@ -97,7 +97,7 @@ def vocabulary_drift(config: Config, *, min_days: int = 1) -> DriftReport:
     out."""
     catalog = open_catalog(config, read_only=True)
     try:
-        found = survey(config, catalog)
+        found = full_look(config, catalog)
     finally:
         catalog.close()
     summarized = found.summarized()

@@ -1,7 +1,9 @@
 """The daily job, `vaultkit sync`: every step that brings the vault up to date, in order.
 
-- `survey`: the vault as sync sees it (files by day, each file's cached facts), by a full look
-- `changes`: the daily look, which reads only what changed since the last run and asks the
+- `survey`: the vault as sync sees it (files by day, each file's cached facts), as a look
+  made it
+- `full_look`: the full look, every folder listed or its kept listing trusted
+- `daily_look`: the daily look, which reads only what changed since the last run and asks the
   catalog for the rest a day at a time
 - `plan`: what each day needs (create, refresh, repair, reformat, keep, fail); `reconcile`
   shows it

@@ -30,7 +30,8 @@ from vaultkit.pages.render import Renderer
 from vaultkit.pages.schema import add_marker, parse_summary, read_marker
 from vaultkit.state import vault_writable
 from vaultkit.summarize import Summarizer, make_summarizer
-from vaultkit.sync.changes import daily_survey
+from vaultkit.sync.daily_look import daily_look
+from vaultkit.sync.full_look import FullLook, full_look
 from vaultkit.sync.linking import keep_linked
 from vaultkit.sync.ordered_pass import OrderedPass
 from vaultkit.sync.plan import DayPlan, plan_days, unusable_notes
@@ -43,7 +44,7 @@ from vaultkit.sync.settings import (
     reshaped_days,
     summary_settings,
 )
-from vaultkit.sync.survey import FullSurvey, Survey, survey
+from vaultkit.sync.survey import Survey
 from vaultkit.sync.write import fresh_facts, why, write_summary
 from vaultkit.text.language import Analyzer
 from vaultkit.text.vocabulary import Vocabulary
@@ -83,7 +84,7 @@ def sync(
     """Run the whole pass under the vault lock; one failing day never stops the others.
 
     The run looks at what changed since the last one: the folders whose mtime moved, the files
-    they gained, lost or had replaced, and the newest days' files (`survey`); `rescan` lists
+    they gained, lost or had replaced, and the newest days' files (`full_look`); `rescan` lists
     every folder and stats every file (an older note edited in place is seen then).
 
     A shared index that another copy of the vault writes stops the run before any work, unless
@@ -148,9 +149,9 @@ def _sync(
     layout = Layout(config)
     found: Survey | None = None
     if quick and scope.source is None:
-        found = daily_survey(config, catalog, layout)
+        found = daily_look(config, catalog, layout)
     if found is None:
-        found = survey(config, catalog, extra_source=scope.source, layout=layout, quick=quick)
+        found = full_look(config, catalog, extra_source=scope.source, layout=layout, quick=quick)
     catalog.marks.set_daily_ready(scope.source is None)
     if found.listings is not None:
         remove_stale_temp_files(found.listings.temp_files())
@@ -228,7 +229,7 @@ def _refresh(
     assert listings is not None  # a run that writes keeps the listings
     # The folders' mtimes as the scan listed them: a file added since shows as a moved folder.
     listed = {folder: mtime for folder, (mtime, _) in listings.fresh.items()}
-    full = isinstance(found, FullSurvey)
+    full = isinstance(found, FullLook)
     if full:
         folders = listed_folder_times(layout, notes_too, listed)
     else:  # what moved; an index not in step walks the vault itself
@@ -243,8 +244,8 @@ def _refresh(
     catalog.marks.set_indexed(None)  # until the index holds this run's mark
     done = refresh_index(
         config,
-        files=found.files if isinstance(found, FullSurvey) else None,
-        archive=found.archive if isinstance(found, FullSurvey) else None,
+        files=found.files if isinstance(found, FullLook) else None,
+        archive=found.archive if isinstance(found, FullLook) else None,
         folders=folders,
         progress=progress,
         changed=changed,

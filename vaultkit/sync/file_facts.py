@@ -1,7 +1,7 @@
 """What sync reads of a file: a daily note's or a transcript's facts (its digest, its managed
 line, its links, the names it shows to be people's, animals' and tools, the words it writes
 with a capital), and a summary's (its marker, its validity, its fields), kept in the catalog by
-`sync.survey` and `sync.changes`.
+`sync.survey` and `sync.daily_look`.
 """
 
 from __future__ import annotations

@@ -17,8 +17,9 @@ from vaultkit.catalog.opener import open_catalog
 from vaultkit.config import Config
 from vaultkit.dates import day_outside, parse_date
 from vaultkit.files.layout import not_read
+from vaultkit.sync.full_look import full_look
 from vaultkit.sync.settings import rechecked_days, reshaped_days
-from vaultkit.sync.survey import Survey, survey
+from vaultkit.sync.survey import Survey
 from vaultkit.text.vocabulary import Vocabulary
 
 DAY_SHAPED = re.compile(
@@ -135,7 +136,7 @@ def reconcile_plan(config: Config, *, force: bool = False) -> Reconciliation:
     """What `sync` would do per day, without writing anything."""
     catalog = open_catalog(config, read_only=True)
     try:
-        found = survey(config, catalog)
+        found = full_look(config, catalog)
         vocabulary = Vocabulary(config.vocabulary, config.people)
         vault = found.vault_names(vocabulary)
         reshaped = reshaped_days(config, catalog, found, vault)

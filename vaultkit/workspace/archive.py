@@ -38,8 +38,8 @@ from vaultkit.files.layout import Layout, outside_days
 from vaultkit.files.lock import vault_lock
 from vaultkit.files.storage import digest, file_digest, fsync_dir, read_bytes, write_bytes_atomic
 from vaultkit.model import Progress
+from vaultkit.sync.full_look import full_look
 from vaultkit.sync.plan import plan_days
-from vaultkit.sync.survey import survey
 from vaultkit.text.vocabulary import Vocabulary
 
 DEFAULT_OLDER_THAN = 30
@@ -164,7 +164,7 @@ def check_archive(root: Path, *, writable: bool = True) -> None:
 def _archive(config: Config, report: ArchiveReport, progress: Progress | None) -> None:
     catalog = open_catalog(config, read_only=True)
     try:
-        found = survey(config, catalog)
+        found = full_look(config, catalog)
         found.vault_names(Vocabulary(config.vocabulary, config.people))  # read the days with them
         plans = {p.day: p for p in plan_days(found)}
     finally:

@@ -6,11 +6,11 @@ archive's, and the chat folders of the newest `RECENT_DAYS` days; it lists again
 that moved, and compares each with its kept listing (names added, removed, or with a new inode:
 saved by an atomic replace). The files of the newest days are stat'ed too, where notes are
 edited in place. Only the changed files are read; the rest of what the stages need comes from
-the catalog's rows a day at a time (`DailySurvey`), and from its tallies.
+the catalog's rows a day at a time (`DailyLook`), and from its tallies.
 
 What this look does not see, `sync --rescan` does: an older note edited in place, a transcript
 added to the chat folder of a day older than `RECENT_DAYS` (both move no folder a daily run
-stats). What it does not handle, it leaves to a full look (`survey`), by returning None: a first
+stats). What it does not handle, it leaves to a full look (`full_look`), by returning None: a first
 run, a catalog a backfill's other folder filled, a change in the archive, or a daily note that
 is gone (an archived note of that day may count now).
 """
@@ -35,8 +35,8 @@ from vaultkit.sync.survey import RECENT_DAYS, Survey
 ALL_KINDS = ("note", "archived", "extra", "transcript", "summary")
 
 
-class DailySurvey(Survey):
-    """The vault as the catalog's rows hold it, read a day at a time (after `daily_survey`
+class DailyLook(Survey):
+    """The vault as the catalog's rows hold it, read a day at a time (after `daily_look`
     brought the rows up to date with what changed)."""
 
     def __init__(self, *args: Any, **options: Any) -> None:
@@ -133,7 +133,7 @@ class Found:
     remarks: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # of listed folders
 
 
-def daily_survey(config: Config, catalog: Catalog, layout: Layout) -> DailySurvey | None:
+def daily_look(config: Config, catalog: Catalog, layout: Layout) -> DailyLook | None:
     """The vault brought up to date in the catalog from what changed since the last run, or
     None when a full look is needed (see the module's doc)."""
     newest = catalog.newest_day(SPINE_KINDS)
@@ -160,14 +160,14 @@ def _survey(
     listings: Listings,
     found: Found,
     remarks: dict[str, list[tuple[str, str]]],
-) -> DailySurvey:
+) -> DailyLook:
     """The survey of the days to look at: those the catalog holds pending (the days whose files
     changed are among them), and after a day that is gone, every later summarized day."""
     files = VaultFiles()
     _remarks(remarks, files)
     files.entities = _entity_notes(layout, catalog, listings)
     touched = {date.fromisoformat(day) for day in catalog.pending.days()}
-    survey = DailySurvey(
+    survey = DailyLook(
         config,
         layout,
         catalog,
