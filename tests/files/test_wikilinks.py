@@ -14,6 +14,7 @@ from vaultkit.files.wikilinks import (
     link_target,
     set_managed_line,
     spine_line,
+    spine_neighbours,
     wikilink,
 )
 
@@ -47,3 +48,13 @@ def test_setting_the_spine_line_twice_is_setting_it_once(body: str) -> None:
     once = set_managed_line(body, SPINE_LINE, line)
     assert set_managed_line(once, SPINE_LINE, line) == once
     assert SPINE_LINE.search(once) is not None
+
+
+@given(
+    st.sets(st.dates(date(2020, 1, 1), date(2020, 3, 1)), max_size=30),
+    st.dates(date(2020, 1, 1), date(2020, 3, 1)),
+)
+def test_the_spines_neighbours_are_the_nearest_days_either_side(days: set[date], day: date) -> None:
+    before = max((d for d in days if d < day), default=None)
+    after = min((d for d in days if d > day), default=None)
+    assert spine_neighbours(sorted(days), day) == (before, after)

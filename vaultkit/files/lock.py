@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +20,7 @@ from vaultkit.errors import LockedError
 
 SHORT_HOLD = 5.0  # seconds a run waits for the lock before it says another run holds it
 _FIRST_PAUSE, _LONGEST_PAUSE = 0.02, 0.25
+_in_process = threading.Lock()  # the vault's lock is per open file: one writer thread at a time
 
 
 @contextlib.contextmanager
@@ -60,3 +62,18 @@ def _take(fd: int, wait: float) -> bool:
                 return False
             time.sleep(min(pause, left))
             pause = min(pause * 2, _LONGEST_PAUSE)
+
+
+@contextlib.contextmanager
+def writer_lock(state_dir: Path, *, timeout: float) -> Iterator[None]:
+    """Hold the vault's lock for a writer that runs in threads (the MCP server's tools): one
+    thread of this process at a time, then the lock other processes (a sync) take, all within
+    `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    if not _in_process.acquire(timeout=timeout):
+        raise LockedError("another write is still running; try again", rule="locked")
+    try:
+        with vault_lock(state_dir, wait=max(0.0, deadline - time.monotonic())):
+            yield
+    finally:
+        _in_process.release()

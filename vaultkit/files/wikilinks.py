@@ -7,6 +7,7 @@ reads as a link of vaultkit's or changes.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import re
 from collections.abc import Sequence
@@ -93,6 +94,14 @@ def without_controls(text: str) -> str:
 
 def spine_line(previous: date) -> str:
     return f"« [[{previous.isoformat()}]] | {SPINE_LABEL}"
+
+
+def spine_neighbours(days: Sequence[date], day: date) -> tuple[date | None, date | None]:
+    """The days before and after `day` on a timeline of `days` (sorted; `day` itself may be
+    one of them): where its spine line points, and the note whose spine line points to it."""
+    at = bisect.bisect_left(days, day)
+    after = at + 1 if at < len(days) and days[at] == day else at
+    return (days[at - 1] if at else None), (days[after] if after < len(days) else None)
 
 
 def parent_line(day: date) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import bisect
 import json
 import os
 import posixpath
@@ -15,6 +14,7 @@ from vaultkit.config import Config
 from vaultkit.errors import NotAFileError
 from vaultkit.files.layout import VaultFiles, scan_archive
 from vaultkit.files.storage import read_bytes
+from vaultkit.files.wikilinks import spine_neighbours
 from vaultkit.text.vocabulary import Vocabulary
 
 
@@ -115,8 +115,7 @@ class Context:
             return canonical
 
     def previous_day(self, day: date) -> date | None:
-        i = bisect.bisect_left(self.daily_days, day)
-        return self.daily_days[i - 1] if i > 0 else None
+        return spine_neighbours(self.daily_days, day)[0]
 
 
 def vault_context(config: Config, found: VaultFiles) -> Context:

@@ -3,7 +3,6 @@
 - `server`: the protocol's methods, both eras (2026-07-28's stateless requests, and sessions
   of the older revisions), and the stdio transport
 - `tools`: the tools: schemas, annotations, argument checks, the calls; which are served
-- `writes`: what `remember` and `save_transcript` write, under the vault's lock
 - `http`: the streamable HTTP transport at `/mcp`; `gate`: its token, origin and host checks;
   `sessions`: its sessions; `listen`: serving until a signal
 

@@ -1,6 +1,6 @@
 """The MCP tools: `search` and `recall`, and `remember` and `save_transcript` where the vault
 can be written. Their input schemas and annotations, the check of a call's arguments, and the
-call itself (the same core functions the CLI commands call; the writes are `mcp.writes`)."""
+call itself (the same core functions the CLI commands call; the writes are `workspace.notes`)."""
 
 from __future__ import annotations
 
@@ -233,7 +233,7 @@ def call_tool(
 
 
 def _write(name: str, config: Config, args: dict[str, Any], structured: bool) -> dict[str, Any]:
-    from vaultkit.mcp.writes import remember, save_transcript
+    from vaultkit.workspace.notes import remember, save_transcript
 
     day = _day(args, "day")
     if name == "remember":

@@ -4,7 +4,6 @@ look (`daily_look`) reads only what changed since the last run."""
 
 from __future__ import annotations
 
-import bisect
 import os
 from datetime import date, timedelta
 from pathlib import Path
@@ -21,6 +20,7 @@ from vaultkit.files.layout import (
     scan_archived_transcripts,
 )
 from vaultkit.files.listing import Listings
+from vaultkit.files.wikilinks import spine_neighbours
 from vaultkit.sync.file_facts import SummaryReader, note_facts, transcript_facts
 from vaultkit.sync.survey import RECENT_DAYS, Survey
 
@@ -71,10 +71,7 @@ class FullLook(Survey):
         return sorted(d for d in self.files.summaries if d.isoformat().startswith(month))
 
     def spine_around(self, day: date) -> tuple[date | None, date | None]:
-        at = bisect.bisect_left(self._spine, day)
-        after = at + 1 if at < len(self._spine) and self._spine[at] == day else at
-        previous = self._spine[at - 1] if at else None
-        return previous, self._spine[after] if after < len(self._spine) else None
+        return spine_neighbours(self._spine, day)
 
     def known(self, day: date) -> bool:
         return bool(self.note_path(day)) or day in self.files.summaries

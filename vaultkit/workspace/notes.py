@@ -29,8 +29,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -38,10 +36,10 @@ from pathlib import Path
 from typing import Any
 
 from vaultkit.config import Config
-from vaultkit.errors import LockedError, UsageError, VaultkitError
+from vaultkit.errors import UsageError, VaultkitError
 from vaultkit.files.document import decode, encoded_like
 from vaultkit.files.layout import Layout, days_in_folder, scan_archive
-from vaultkit.files.lock import vault_lock
+from vaultkit.files.lock import writer_lock
 from vaultkit.files.names import safe_file_name
 from vaultkit.files.storage import check_safe_target, digest, is_inside, read_bytes, write_atomic
 from vaultkit.files.wikilinks import (
@@ -52,6 +50,7 @@ from vaultkit.files.wikilinks import (
     parent_line,
     set_managed_line,
     spine_line,
+    spine_neighbours,
     without_controls,
 )
 from vaultkit.pages.schema import MARKER
@@ -62,7 +61,6 @@ _LIST_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])(?:\s|$)")
 _NOT_IN_NAMES = re.compile(r"[\W_]+")
 # vaultkit's own lines, each with the first mark a written line like it gets a backslash before.
 _OWN_LINES = ((SPINE_LINE, "|"), (PARENT_LINE, "|"), (MARKER, "="))
-_in_process = threading.Lock()  # the vault's lock is per open file: one writer thread at a time
 
 
 @dataclass(frozen=True)
@@ -183,18 +181,11 @@ def _done(
 
 @contextlib.contextmanager
 def _writing(layout: Layout) -> Iterator[None]:
-    """Hold the vault's lock: one writing thread of this process at a time, then the lock
-    other processes (a sync) take, waited for up to LOCK_WAIT seconds."""
+    """Hold the vault's lock (`writer_lock`), waited for up to LOCK_WAIT seconds."""
     if not layout.vault_dir.is_dir():
         raise UsageError(f"the vault {layout.vault_dir} is not here: nothing was written")
-    deadline = time.monotonic() + LOCK_WAIT
-    if not _in_process.acquire(timeout=LOCK_WAIT):
-        raise LockedError("another write is still running; try again", rule="locked")
-    try:
-        with vault_lock(layout.state_dir, wait=max(0.0, deadline - time.monotonic())):
-            yield
-    finally:
-        _in_process.release()
+    with writer_lock(layout.state_dir, timeout=LOCK_WAIT):
+        yield
 
 
 def _create_note(layout: Layout, day: date, entry: str, archived: dict[date, Path]) -> list[Path]:
@@ -214,13 +205,12 @@ def _create_note(layout: Layout, day: date, entry: str, archived: dict[date, Pat
     if not layout.archive_dir.is_dir():
         # the archive is offline: a summarized day without a local note is taken as archived
         timeline |= set(days_in_folder(layout, layout.summaries_dir))
-    previous = max((d for d in timeline if d < day), default=None)
+    previous, following = spine_neighbours(sorted(timeline), day)
     head = f"{spine_line(previous)}\n\n" if previous else ""
     text = f"{head}# {day.isoformat()}\n" + (f"\n{entry}" if entry else "")
     path = layout.memory_dir / f"{day.isoformat()}.md"
     _check_size(text, day)
     write_atomic(path, text, expected=None, within=layout.vault_dir)
-    following = min((d for d in timeline if d > day), default=None)
     nxt = layout.memory_dir / daily[following] if following in daily else None
     if nxt is None or not is_inside(nxt, layout.vault_dir):
         return []  # archived, or a link: sync leaves those as they are too

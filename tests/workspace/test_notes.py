@@ -22,9 +22,9 @@ from vaultkit.files.names import is_reserved
 from vaultkit.files.wikilinks import find_wikilinks
 from vaultkit.lint import fix_vault, lint_vault
 from vaultkit.mcp.server import McpServer
-from vaultkit.mcp.writes import remember, save_transcript
 from vaultkit.search.search import search
 from vaultkit.sync.daily import sync
+from vaultkit.workspace.notes import remember, save_transcript
 
 AS_OF = date(2026, 7, 31)
 
