@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.search.test_retrieval import add_day
 from vaultkit.config import load_config
 from vaultkit.dates import DAY_RANGE, day_outside, parse_date, parse_day
 from vaultkit.errors import UsageError
@@ -76,8 +77,8 @@ def _index() -> DayIndex:
     index = DayIndex()
     text = "Anna: We baked bread with the kids.\nBen: Lovely.\nAnna: They loved it."
     for day in ("2023-06-03", "2023-06-20", "2023-07-09"):
-        index.add_day(day, text)  # the same words every day: only the date tells them apart
-    index.add_day("2023-08-01", "Anna: A quiet day at the office.\nBen: Same here.")
+        add_day(index, day, text)  # the same words every day: only the date tells them apart
+    add_day(index, "2023-08-01", "Anna: A quiet day at the office.\nBen: Same here.")
     return index
 
 

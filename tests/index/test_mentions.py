@@ -3,13 +3,15 @@ a status or an event, and the terms a line's label names."""
 
 from __future__ import annotations
 
+from tests.search.test_retrieval import add_day
 from vaultkit.index.bm25 import DayIndex
 from vaultkit.index.mentions import event_counts, named
 
 
 def test_a_day_names_terms_outside_its_asides_with_what_each_turn_states() -> None:
     index = DayIndex()
-    index.add_day(
+    add_day(
+        index,
         "2026-11-10",
         "- NAS disk: fixing, the second disk shows reallocated sectors\n"
         "Rina: that's the real outage today, the NAS can wait haha\n"

@@ -9,11 +9,17 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from vaultkit.index.analysis import analyse_day
 from vaultkit.index.bm25 import PROXIMITY_DISTANCE, DayIndex, proximity_bonus
 from vaultkit.index.date_terms import day_terms, is_date_term
 from vaultkit.index.turns import parse_turns
 from vaultkit.search.backends import semantic_scores
 from vaultkit.text.language import tokenize
+
+
+def add_day(index: DayIndex, day: str, text: str) -> None:
+    """Index one day's text as a refresh does (`analysis.analyse_day`, then `store_day`)."""
+    index.store_day(day, analyse_day(day, text, index.terms, index.h, 0))
 
 
 def test_bonus_grows_as_the_terms_come_closer() -> None:
@@ -42,15 +48,17 @@ def _two_days() -> DayIndex:
     index = DayIndex()
     # Three turns, so each passage is the whole day. Same words, same counts, same lengths: only
     # where "camped" and "mountains" stand differs.
-    index.add_day(
+    add_day(
+        index,
         "2023-01-01",
         "Anna: We camped in the mountains last week.\nBen: Lovely photos.\nAnna: Kids loved it.",
     )
-    index.add_day(
+    add_day(
+        index,
         "2023-02-01",
         "Anna: We camped last week.\nBen: Lovely mountains photos.\nAnna: Kids loved it.",
     )
-    index.add_day("2023-03-01", "Anna: A quiet day at the office.\nBen: Same here.")
+    add_day(index, "2023-03-01", "Anna: A quiet day at the office.\nBen: Same here.")
     return index
 
 
@@ -138,9 +146,9 @@ def test_passage_scores_match_the_reference_after_adds_and_removes(
 ) -> None:
     index = DayIndex()
     for day in days:
-        index.add_day(day, "Anna: noise words only")  # replaced below: exercises re-indexing
+        add_day(index, day, "Anna: noise words only")  # replaced below: exercises re-indexing
     for day, text in days.items():
-        index.add_day(day, text)
+        add_day(index, day, text)
     for day in removed:
         index.remove_day(day)
     kept = {d: t for d, t in days.items() if d not in removed}
@@ -156,8 +164,8 @@ def test_passage_scores_match_the_reference_after_adds_and_removes(
 
 def test_removing_every_day_leaves_empty_statistics() -> None:
     index = DayIndex()
-    index.add_day("2024-01-01", "Anna: we went camping by the lake\nBen: kayak too?")
-    index.add_day("2024-01-02", "Anna: pottery class tonight")
+    add_day(index, "2024-01-01", "Anna: we went camping by the lake\nBen: kayak too?")
+    add_day(index, "2024-01-02", "Anna: pottery class tonight")
     index.remove_day("2024-01-01")
     index.remove_day("2024-01-02")
     db = index.db
@@ -168,9 +176,9 @@ def test_removing_every_day_leaves_empty_statistics() -> None:
 
 def test_passages_are_scored_for_the_best_days_by_whole_day_score() -> None:
     index = DayIndex()
-    index.add_day("2024-01-01", "Anna: lake lake lake kayak by the lake")
-    index.add_day("2024-01-02", "Anna: one lake")
-    index.add_day("2024-01-03", "Anna: nothing to see")
+    add_day(index, "2024-01-01", "Anna: lake lake lake kayak by the lake")
+    add_day(index, "2024-01-02", "Anna: one lake")
+    add_day(index, "2024-01-03", "Anna: nothing to see")
     every = semantic_scores(index, "lake kayak")
     scores = semantic_scores(index, "lake kayak", rerank=1)
     # the second day keeps its whole-day share only: its passages were not scored

@@ -5,6 +5,7 @@ bounded as the vault grows)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -18,7 +19,6 @@ from vaultkit.sync.related import (
     EPISODE_GAP,
     MAX_POSTING,
     RelatedDays,
-    related_days_of,
 )
 
 START = date(2024, 1, 1)
@@ -219,3 +219,15 @@ def test_rows_saved_without_their_related_state_are_checked(tmp_path: Path) -> N
     catalog = Catalog(tmp_path)
     assert catalog.related_rows_checked()
     catalog.close()
+
+
+def related_days_of(
+    days: Mapping[date, frozenset[str]], limit: int, min_score: float
+) -> dict[date, tuple[date, ...]]:
+    """Every day's related dates, by one date-ordered pass (what sync's pass computes)."""
+    relating = RelatedDays(limit, min_score)
+    out = {}
+    for day in sorted(days):
+        out[day] = relating.related(day, days[day])
+        relating.add(day, days[day])
+    return out

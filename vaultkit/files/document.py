@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from vaultkit.errors import FileFormatError
-from vaultkit.files.storage import read_bytes
 
 FENCE = "---"
 _TOP_KEY = re.compile(r"^([^\s#:][^:]*?)\s*:(?:\s|$)")
@@ -49,11 +48,6 @@ def encoded_like(text: str, *, bom: bool, crlf: bool) -> str:
     if crlf:
         text = text.replace("\n", "\r\n")
     return "\ufeff" + text if bom else text
-
-
-def read_document(path: Path) -> Document:
-    """Read and split a markdown file; raises FileFormatError when it is not UTF-8."""
-    return parse_document(read_bytes(path), path)
 
 
 def parse_document(data: bytes, path: Path) -> Document:

@@ -244,15 +244,6 @@ def scan_archived_transcripts(
     return found
 
 
-def transcript_date(path: Path, chats_dir: Path) -> date | None:
-    """The day a transcript belongs to: the first date in its file name, else in its folders."""
-    try:
-        parts = path.relative_to(chats_dir).parts
-    except ValueError:
-        parts = path.parts
-    return date_in_parts(parts)
-
-
 def date_in_parts(parts: Sequence[str]) -> date | None:
     """The first real date in the last part (the file name), else in the folders, nearest first."""
     for part in (parts[-1], *reversed(parts[:-1])):

@@ -97,16 +97,6 @@ class DayIndex:
 
     # --- writing ---------------------------------------------------------------------------
 
-    def add_day(self, day: str, text: str, *, restated: int = 0) -> None:
-        """Index (or re-index) one day's text; only that day's rows change. No commit. The last
-        `restated` turns restate the others (a summary's): like asides, they find the day but
-        do not make it discuss a topic (`named`)."""
-        from vaultkit.index.analysis import (
-            analyse_day,  # a search that writes nothing never loads it
-        )
-
-        self.store_day(day, analyse_day(day, text, self.terms, self.h, restated))
-
     def store_day(self, day: str, rows: DayRows) -> None:
         """Index (or re-index) one day from its analysed rows (`analysis.analyse_day` with this
         index's terms and window). No commit."""

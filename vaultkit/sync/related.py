@@ -27,7 +27,7 @@ from typing import Protocol
 
 from vaultkit.catalog.related import PostingChanges
 from vaultkit.files.storage import digest
-from vaultkit.model import KINDS, Summary, SummaryFields
+from vaultkit.model import KINDS, Summary
 from vaultkit.text.language import Analyzer
 
 # Postings longer than this share of the days so far only add weight, never candidates: common
@@ -65,13 +65,6 @@ def features(summary: Summary, analyzer: Analyzer) -> frozenset[str]:
             f"k:{w}" for w in analyzer.terms(bullet) if len(w) >= MIN_WORD and not w.isdigit()
         }
     return frozenset(found)
-
-
-def fields_features(fields: SummaryFields, analyzer: Analyzer) -> frozenset[str]:
-    """`features` of a summary's cached fields."""
-    from vaultkit.pages.schema import summary_of
-
-    return features(summary_of(date(2000, 1, 1), fields), analyzer)
 
 
 def features_digest(feats: Iterable[str]) -> str:
@@ -305,15 +298,3 @@ class RelatedDays:
 
 def _idf(n: int, df: int) -> float:
     return math.log(1 + n / df) if df else 0.0
-
-
-def related_days_of(
-    days: Mapping[date, frozenset[str]], limit: int, min_score: float
-) -> dict[date, tuple[date, ...]]:
-    """Every day's related dates, by one date-ordered pass (what sync's pass computes)."""
-    relating = RelatedDays(limit, min_score)
-    out = {}
-    for day in sorted(days):
-        out[day] = relating.related(day, days[day])
-        relating.add(day, days[day])
-    return out

@@ -166,13 +166,6 @@ class Vocabulary:
                 found[entry[0]].append(entry[1])
         return found
 
-    def find_people(self, text: str) -> list[str]:
-        """Known people (by name or alias) mentioned in text, canonical, in order of mention."""
-        if self._people_pattern is None:
-            return []
-        names = (self._match_person(m.group(0)) for m in self._people_pattern.finditer(text))
-        return list(unique(n for n in names if n and not self.is_ignored_person(n)))
-
     def find_people_at(self, text: str) -> Iterator[tuple[str, int]]:
         """Each mention of a known person in text: their canonical name and where it starts."""
         if self._people_pattern is None:
