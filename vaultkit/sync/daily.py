@@ -69,6 +69,20 @@ class Scope:
     pause: float | None = None
 
 
+@dataclass(frozen=True)
+class Run:
+    """How a run goes: whether it writes (`dry_run`), whether it replaces hand edits (`force`),
+    how it looks at the vault (`quick`: trust the folders' kept listings; False: list every
+    folder; None: a dry run's look, which keeps nothing), and what it summarizes with and tells
+    progress to."""
+
+    dry_run: bool = False
+    force: bool = False
+    quick: bool | None = None
+    summarizer: Summarizer | None = None
+    progress: Progress | None = None
+
+
 def sync(
     config: Config,
     *,
@@ -96,9 +110,8 @@ def sync(
     if dry_run:
         catalog = open_catalog(config, read_only=True)
         try:
-            return _sync(
-                config, catalog, vocabulary, scope, True, force, summarizer, progress, None
-            )
+            run = Run(True, force, None, summarizer, progress)
+            return _sync(config, catalog, vocabulary, scope, run)
         finally:
             catalog.close()
     if not vault_writable(config.vault_dir):
@@ -112,9 +125,8 @@ def sync(
         check_writer(config.index, config.vault_dir, take_over=take_over)
         catalog = open_catalog(config)
         try:
-            report = _sync(
-                config, catalog, vocabulary, scope, False, force, summarizer, progress, not rescan
-            )
+            run = Run(False, force, not rescan, summarizer, progress)
+            report = _sync(config, catalog, vocabulary, scope, run)
         finally:
             unsaved = _save(catalog)  # also when the run dies: what was learnt is kept
         if unsaved:
@@ -135,16 +147,9 @@ def _save(catalog: Catalog) -> str | None:
 
 
 def _sync(
-    config: Config,
-    catalog: Catalog,
-    vocabulary: Vocabulary,
-    scope: Scope,
-    dry_run: bool,
-    force: bool,
-    summarizer: Summarizer | None,
-    progress: Progress | None,
-    quick: bool | None,
+    config: Config, catalog: Catalog, vocabulary: Vocabulary, scope: Scope, run: Run
 ) -> SyncReport:
+    dry_run, quick, progress = run.dry_run, run.quick, run.progress
     report = SyncReport(dry_run=dry_run)
     layout = Layout(config)
     found: Survey | None = None
@@ -160,7 +165,7 @@ def _sync(
     rechecked = rechecked_days(config, catalog, found, vault)
     plans = plan_days(
         found,
-        force=force,
+        force=run.force,
         resummarize=scope.resummarize,
         reshaped=reshaped,
         rechecked=rechecked,
@@ -185,9 +190,9 @@ def _sync(
         if work:  # should it stop midway, its days were summarized with these
             note_run(config, catalog, vault)
         pause = config.pause_seconds if scope.pause is None else scope.pause
-        run = OrderedPass(config, found, catalog, vocabulary, report, progress, pause)
-        report.summarized = run.run(
-            work, lambda: summarizer or make_summarizer(config, vocabulary, vault)
+        ordered = OrderedPass(config, found, catalog, vocabulary, report, progress, pause)
+        report.summarized = ordered.run(
+            work, lambda: run.summarizer or make_summarizer(config, vocabulary, vault)
         )
     for folder in found.files.linked_folders:
         reason = "a symbolic link to a folder: not read (vaultkit reads linked files, not folders)"
