@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -101,6 +101,24 @@ class Listings:
             lines = [line for line in listing[1] if line[: line.index("/")] not in written]
         lines += [line_of(name, FILE, inode) for name, inode in written.items() if inode]
         self.fresh[folder] = (listing[0], lines)
+
+    def record_writes(
+        self, paths: Iterable[str], kept_of: Callable[[Collection[str]], dict[str, Listing]]
+    ) -> None:
+        """The files a run wrote or removed (`paths`), stat'ed for their inodes, in their
+        folders' listings (`wrote`); `kept_of` gives the kept listings of folders it did not
+        list or find stored."""
+        written: dict[str, dict[str, int | None]] = {}
+        for path in paths:
+            try:
+                inode: int | None = os.stat(path).st_ino
+            except OSError:
+                inode = None
+            folder, name = os.path.split(path)
+            written.setdefault(folder, {})[name] = inode
+        kept = self.stored | kept_of(written.keys() - self.fresh.keys() - self.stored.keys())
+        for folder, names in sorted(written.items()):
+            self.wrote(folder, names, kept.get(folder))
 
     def temp_files(self) -> list[str]:
         """Temp files of writes (`.name.xxxx.tmp`) in the folders listed afresh: a run that was

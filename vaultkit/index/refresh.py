@@ -18,6 +18,7 @@ from stat import S_ISREG
 from typing import NamedTuple
 
 from vaultkit.files.layout import Layout, VaultFiles, date_in_parts, scan_archive, stat_tree
+from vaultkit.files.listing import Listings
 from vaultkit.files.storage import file_kind
 from vaultkit.index.sql import PARAMS_AT_ONCE, Database
 
@@ -380,6 +381,20 @@ def listed_folder_times(
         inside = _below(tree)
         out.update((f, m) for f, m in listed.items() if f.startswith(inside))
     return out
+
+
+def looked_folder_times(
+    layout: Layout, notes_too: bool, listings: Listings, *, whole: bool
+) -> dict[str, int]:
+    """The folders' mtimes as a run's look listed them (a file added since shows as a moved
+    folder): after a look at the whole vault, every folder a full refresh walks
+    (`listed_folder_times`); after the daily look, the folders that moved or are gone (an index
+    not in step walks the vault itself)."""
+    if whole:
+        listed = {folder: mtime for folder, (mtime, _) in listings.fresh.items()}
+        return listed_folder_times(layout, notes_too, listed)
+    folders = {folder: mtime for folder, (mtime, _) in listings.changed().items()}
+    return folders | dict.fromkeys(listings.gone(), GONE)
 
 
 def _tree(root: str) -> Iterator[str]:

@@ -13,29 +13,24 @@ from vaultkit.catalog.opener import open_catalog
 from vaultkit.catalog.store import Catalog
 from vaultkit.config import Config
 from vaultkit.errors import IndexOwnerError, VaultkitError, WriteError
-from vaultkit.files.document import parse_document
 from vaultkit.files.layout import Layout, not_read
 from vaultkit.files.lock import vault_lock
 from vaultkit.files.storage import (
     batched_dir_sync,
-    read_bytes,
     remove_stale_temp_files,
 )
 from vaultkit.index.embeddings import EMBEDDED_AGAIN
-from vaultkit.index.refresh import GONE, Changed, listed_folder_times
+from vaultkit.index.refresh import Changed, looked_folder_times
 from vaultkit.index.shared import check_writer
 from vaultkit.index.store import refresh_index
 from vaultkit.model import Progress
-from vaultkit.pages.render import Renderer
-from vaultkit.pages.schema import add_marker, parse_summary, read_marker
 from vaultkit.state import vault_writable
 from vaultkit.summarize import Summarizer, make_summarizer
 from vaultkit.sync.daily_look import daily_look
 from vaultkit.sync.full_look import FullLook, full_look
 from vaultkit.sync.linking import keep_linked
 from vaultkit.sync.ordered_pass import OrderedPass
-from vaultkit.sync.plan import DayPlan, plan_days, unusable_notes
-from vaultkit.sync.related import features
+from vaultkit.sync.plan import plan_days, unusable_notes
 from vaultkit.sync.report import Change, SyncReport, said_of
 from vaultkit.sync.settings import (
     encode,
@@ -45,8 +40,7 @@ from vaultkit.sync.settings import (
     summary_settings,
 )
 from vaultkit.sync.survey import Survey
-from vaultkit.sync.write import fresh_facts, why, write_summary
-from vaultkit.text.language import Analyzer
+from vaultkit.sync.write import reformat_summaries, why
 from vaultkit.text.vocabulary import Vocabulary
 
 
@@ -185,7 +179,7 @@ def _sync(
         report.changes += [
             Change(layout.rel(layout.summary_path(p.day)), p.action, why(layout, p)) for p in work
         ]
-    _reformat(config, found, reformat, report, catalog, dry_run)
+    reformat_summaries(config, found, reformat, report, catalog, dry_run)
     if not dry_run:
         if work:  # should it stop midway, its days were summarized with these
             note_run(config, catalog, vault)
@@ -232,14 +226,8 @@ def _refresh(
     notes_too = config.search.index != "summaries"
     listings = found.listings
     assert listings is not None  # a run that writes keeps the listings
-    # The folders' mtimes as the scan listed them: a file added since shows as a moved folder.
-    listed = {folder: mtime for folder, (mtime, _) in listings.fresh.items()}
-    full = isinstance(found, FullLook)
-    if full:
-        folders = listed_folder_times(layout, notes_too, listed)
-    else:  # what moved; an index not in step walks the vault itself
-        folders = {f: m for f, (m, _) in listings.changed().items()}
-        folders |= dict.fromkeys(listings.gone(), GONE)
+    whole = isinstance(found, FullLook)
+    folders = looked_folder_times(layout, notes_too, listings, whole=whole)
     written = {
         os.path.normpath(os.path.join(layout.vault, change.path)) for change in report.changes
     }
@@ -274,22 +262,12 @@ def _settle(
 
 
 def _listed_writes(catalog: Catalog, found: Survey, report: SyncReport) -> None:
-    """The files this run wrote or removed, in their folders' kept listings (`Listings.wrote`)."""
+    """The files this run wrote or removed, in their folders' kept listings."""
     listings = found.listings
     assert listings is not None  # a run that writes keeps the listings
-    written: dict[str, dict[str, int | None]] = {}
-    for change in report.changes:
-        path = os.path.normpath(os.path.join(found.layout.vault, change.path))
-        try:
-            inode: int | None = os.stat(path).st_ino
-        except OSError:
-            inode = None
-        folder, name = os.path.split(path)
-        written.setdefault(folder, {})[name] = inode
-    unlisted = written.keys() - listings.fresh.keys() - listings.stored.keys()
-    kept = listings.stored | catalog.folders.of(unlisted)
-    for folder, names in sorted(written.items()):
-        listings.wrote(folder, names, kept.get(folder))
+    vault = found.layout.vault
+    paths = [os.path.normpath(os.path.join(vault, change.path)) for change in report.changes]
+    listings.record_writes(paths, catalog.folders.of)
 
 
 def _push(config: Config, report: SyncReport, progress: Progress | None) -> None:
@@ -304,33 +282,3 @@ def _push(config: Config, report: SyncReport, progress: Progress | None) -> None
     report.pushed = [*pushed.pushed, *pushed.removed]
     report.failed += pushed.failed
     report.stopped = report.stopped or pushed.stopped
-
-
-def _reformat(
-    config: Config,
-    found: Survey,
-    plans: list[DayPlan],
-    report: SyncReport,
-    catalog: Catalog,
-    dry_run: bool,
-) -> None:
-    """Render again, from their own fields, the summaries vaultkit wrote with older templates
-    (no summarizer call: nothing about the day changed)."""
-    renderer = Renderer(config.templates_dir, config.summarizer.heading)
-    analyzer = Analyzer(config.languages)
-    for plan in plans:
-        path = found.layout.summary_path(plan.day)
-        try:
-            data = read_bytes(path)
-            summary = parse_summary(parse_document(data, path))
-            marker = read_marker(data.decode("utf-8"))
-            text = add_marker(renderer.summary(summary), marker.source if marker else "")
-            if not dry_run:
-                write_summary(found.layout, path, text, plan)
-                facts = fresh_facts(summary, text, features(summary, analyzer))
-                catalog.put(path, facts, day=plan.day.isoformat(), kind="summary")
-                found.wrote_summary(plan.day, path, facts)
-        except (VaultkitError, OSError, UnicodeDecodeError) as exc:
-            report.failed.append((plan.day.isoformat(), str(exc)))
-            continue
-        report.changes.append(Change(found.layout.rel(path), "reformatted", plan.reason))

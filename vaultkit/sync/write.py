@@ -1,4 +1,5 @@
-"""Writing summary files: where they go, what protects a hand edit, and their facts once written."""
+"""Writing summary files: where they go, what protects a hand edit, their facts once written, and
+the summaries rendered again when the templates changed."""
 
 from __future__ import annotations
 
@@ -7,7 +8,10 @@ from datetime import date
 from pathlib import Path
 
 from vaultkit.catalog.facts import SummaryFacts
-from vaultkit.errors import DirtyFileError
+from vaultkit.catalog.store import Catalog
+from vaultkit.config import Config
+from vaultkit.errors import DirtyFileError, VaultkitError
+from vaultkit.files.document import parse_document
 from vaultkit.files.layout import Layout
 from vaultkit.files.storage import (
     check_safe_target,
@@ -17,8 +21,13 @@ from vaultkit.files.storage import (
     write_atomic,
 )
 from vaultkit.model import Summary
-from vaultkit.pages.schema import fields_of, read_marker
+from vaultkit.pages.render import Renderer
+from vaultkit.pages.schema import add_marker, fields_of, parse_summary, read_marker
 from vaultkit.sync.plan import DayPlan
+from vaultkit.sync.related import features
+from vaultkit.sync.report import Change, SyncReport
+from vaultkit.sync.survey import Survey
+from vaultkit.text.language import Analyzer
 
 REPLACED_DIR = "replaced"  # below `.vaultkit/`: summaries a run overwrote that it had not written
 
@@ -81,3 +90,33 @@ def fresh_facts(summary: Summary, text: str, feats: Collection[str]) -> SummaryF
 
 def past(action: str) -> str:
     return {"create": "created", "refresh": "refreshed", "repair": "repaired"}.get(action, action)
+
+
+def reformat_summaries(
+    config: Config,
+    found: Survey,
+    plans: list[DayPlan],
+    report: SyncReport,
+    catalog: Catalog,
+    dry_run: bool,
+) -> None:
+    """Render again, from their own fields, the summaries vaultkit wrote with older templates
+    (no summarizer call: nothing about the day changed)."""
+    renderer = Renderer(config.templates_dir, config.summarizer.heading)
+    analyzer = Analyzer(config.languages)
+    for plan in plans:
+        path = found.layout.summary_path(plan.day)
+        try:
+            data = read_bytes(path)
+            summary = parse_summary(parse_document(data, path))
+            marker = read_marker(data.decode("utf-8"))
+            text = add_marker(renderer.summary(summary), marker.source if marker else "")
+            if not dry_run:
+                write_summary(found.layout, path, text, plan)
+                facts = fresh_facts(summary, text, features(summary, analyzer))
+                catalog.put(path, facts, day=plan.day.isoformat(), kind="summary")
+                found.wrote_summary(plan.day, path, facts)
+        except (VaultkitError, OSError, UnicodeDecodeError) as exc:
+            report.failed.append((plan.day.isoformat(), str(exc)))
+            continue
+        report.changes.append(Change(found.layout.rel(path), "reformatted", plan.reason))
