@@ -2,7 +2,7 @@
 
     python -m bench.embed_cost --days 1000 [--days 10000] [--measure-up-to 2000] [--rate R]
 
-On a generated vault (bench/generate.py, with summaries) whose config is switched to
+On a generated vault (bench/generate/, with summaries) whose config is switched to
 `search.backend = "hybrid"`, `search.embedder = "local"` (needs `pip install ".[semantic]"`):
 the first `vaultkit search` (index and vectors built), then a day added and `search` again (the
 +1 day cost), then the same search with nothing new. With `--sample N`, only the first N days'

@@ -5,7 +5,7 @@ score within 1e-9.
 
     VAULTKIT_DATABASE_URL=postgresql://... python -m bench.parity [--set search.backend=hybrid]
 
-Without VAULTKIT_DATABASE_URL a throwaway cluster is started (`tests/fixtures/pg_cluster.py`).
+Without VAULTKIT_DATABASE_URL a throwaway cluster is started (`tools/pg_cluster.py`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import locomo
-from tests.fixtures import pg_cluster
+from tools import pg_cluster
 from vaultkit.config import load_config
 from vaultkit.search.search import searching
 

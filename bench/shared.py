@@ -2,7 +2,7 @@
 
     VAULTKIT_DATABASE_URL=postgresql://... python -m bench.shared --days 1000 [--days 10000]
 
-Without VAULTKIT_DATABASE_URL a throwaway cluster is started (`tests/fixtures/pg_cluster.py`:
+Without VAULTKIT_DATABASE_URL a throwaway cluster is started (`tools/pg_cluster.py`:
 Debian's PostgreSQL, a temp folder, fsync off, so writes are cheaper than on a real server). Per
 size: the first sync (it builds the index), `sync` after one new day (median of `--runs`),
 searches in process (a warm Searcher, the same ten queries as `python -m bench.run search`),
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import common, generate
-from tests.fixtures import pg_cluster
+from tools import pg_cluster
 from vaultkit.index.shared import REGISTRY, schema_prefix
 
 DSN_ENV = "VAULTKIT_DATABASE_URL"

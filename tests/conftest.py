@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.fixtures import pg_cluster
 from tests.fixtures.anythingllm_server import anythingllm_fixture  # noqa: F401
 from tests.fixtures.llm_server import llm_server_fixture  # noqa: F401
+from tools import pg_cluster
 
 REPO = Path(__file__).resolve().parent.parent
 os.environ.setdefault("NO_COLOR", "1")

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from tests.fixtures import pg_cluster
 from tests.fixtures.llm_server import chat, error
 from tests.fixtures.workspaces import DSN_ENV, GOOD, llm_workspace, shared_config
+from tools import pg_cluster
 from vaultkit.redact import dsn_secrets, key_secrets, scrub
 
 

@@ -3,7 +3,7 @@ rankings as SQLite, readers without the files, one snapshot per search, one writ
 a rebuild into a new generation, and a writer killed mid-transaction.
 
 The server is the cluster `.ci/run` starts (VAULTKIT_TEST_DATABASE_URL), else one this module
-starts (`tests/fixtures/pg_cluster.py`); without PostgreSQL installed the tests are skipped,
+starts (`tools/pg_cluster.py`); without PostgreSQL installed the tests are skipped,
 unless VAULTKIT_REQUIRE_POSTGRES=1 (CI) makes that a failure.
 """
 

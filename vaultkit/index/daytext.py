@@ -126,7 +126,7 @@ def _added(bullets: tuple[str, ...], notes: list[str]) -> list[str]:
     """The bullets (or topics) that say something the notes do not: an extractive summary's
     bullets are the notes' own lines, and indexing them again would only count those lines twice
     (measured with the offline summaries: R@5 0.879 with them, 0.884 without on LoCoMo dev, 0.518
-    and 0.546 on the time-aware dev set of `bench/timeaware.py`); an LLM's or a person's words
+    and 0.546 on the time-aware dev set of `bench/timeaware/`); an LLM's or a person's words
     stay. The same for the topics line: people, projects and tags the notes write already, kept
     when only an alias was written ("k8s" -> Kubernetes): LoCoMo dev R@5 0.889 -> 0.890 with
     BM25, 0.894 -> 0.897 fused with the local embedder; the time-aware set R@1 0.787 -> 0.791."""

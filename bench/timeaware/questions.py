@@ -1,6 +1,6 @@
-"""The time-aware dev set's questions (bench/timeaware.py) of the categories `latest`, `decision`
+"""The time-aware dev set's questions (bench/timeaware/) of the categories `latest`, `decision`
 and `fact`, each with its gold days and the days a word matcher is meant to prefer; the `time`
-questions are in timeaware_when.py.
+questions are in when.py.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date
 
-from bench.timeaware_data import LATEST, LATEST_PLAN, STOPWORDS, TOPICS
-from bench.timeaware_vault import Vault, rng_for
+from bench.timeaware.data import LATEST, LATEST_PLAN, STOPWORDS, TOPICS
+from bench.timeaware.vault import Vault, rng_for
 
 QUESTION_ID_SHARE = 0.45  # share of questions asked in Indonesian (or mixed)
 

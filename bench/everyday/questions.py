@@ -1,4 +1,4 @@
-"""The everyday dev set's questions (bench/everyday.py): spans with no topic, the latest status,
+"""The everyday dev set's questions (bench/everyday/): spans with no topic, the latest status,
 decisions, the day something happened, the `newer` marker's checks, plain topic questions and a
 new user's ten everyday questions; wordings in `bench/data/everyday_questions.yaml`.
 """
@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
-from bench.everyday_data import END, START, Vault, load, rng_for, span_of
+from bench.everyday.data import END, START, Vault, load, rng_for, span_of
 
 SPAN_COUNTS = {"yesterday": 12, "last_week": 14, "two_weeks_ago": 10, "last_month": 10, "month": 12}
 SPAN_FIRST = date(2026, 7, 14)  # the earliest as_of of a span question

@@ -1,4 +1,4 @@
-"""The time-aware dev set's vault (bench/timeaware.py): the calendar of note days, each topic's
+"""The time-aware dev set's vault (bench/timeaware/): the calendar of note days, each topic's
 life laid out over it, the lines each topic's day adds to a note, the filler around them, and the
 check that keywords and facts are where the questions expect them.
 """
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from itertools import pairwise
 
-from bench.timeaware_data import (
+from bench.timeaware.data import (
     ASSISTANT,
     DEBATE,
     DECIDED_BACK,

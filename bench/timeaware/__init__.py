@@ -3,8 +3,9 @@
     python -m bench.timeaware OUT_DIR [--seed 11] [--days 420] [--end 2026-11-30]
 
 The topics and every phrase the notes and the questions use are data, in
-`bench/data/timeaware_topics.yaml` and `bench/data/timeaware_phrases.yaml`; the code that lays
-them out is in `bench/timeaware_vault.py`, `timeaware_questions.py` and `timeaware_when.py`.
+`bench/data/timeaware_topics.yaml` and `bench/data/timeaware_phrases.yaml`, read by `data.py`;
+the code that lays them out is in `vault.py`, `questions.py` and `when.py`, and `write.py` writes
+the files.
 
 ## What it is for
 
@@ -94,104 +95,3 @@ Every gold date is a note's date and on or before the question's `as_of`; `as_of
 question. A careful human with a calendar can answer every question from the notes; a word
 matcher is meant to fail `latest` and `decision` and cannot do `time` at all.
 """
-
-from __future__ import annotations
-
-import argparse
-import json
-import shutil
-import sys
-from collections import Counter
-from datetime import date
-from pathlib import Path
-
-from bench.common import write_queries
-from bench.timeaware_data import ASSISTANT, PEOPLE, PEOPLE_ALIASES, TOPICS
-from bench.timeaware_questions import (
-    Question,
-    decision_questions,
-    fact_questions,
-    latest_questions,
-)
-from bench.timeaware_vault import Vault, build_vault
-from bench.timeaware_when import time_questions
-
-END_DATE = date(2026, 11, 30)
-DAYS = 420
-SEED = 11
-MARKER = "Time-aware retrieval dev set written by bench/timeaware.py."
-
-
-def questions(vault: Vault, seed: int) -> list[Question]:
-    out = []
-    for make in (latest_questions, decision_questions, time_questions, fact_questions):
-        out += make(vault, seed)
-    for q in out:
-        for d in q.gold:
-            if d not in vault.notes or d > q.as_of:
-                raise SystemExit(f"bad gold {d} for {q.query!r} as of {q.as_of}")
-    return out
-
-
-def config_dict() -> dict[str, object]:
-    """vaultkit's starter config with the topics' vocabulary and the team."""
-    from vaultkit.workspace.init import default_config
-
-    config = default_config()
-    config["_about"] = MARKER
-    vocabulary = config["vocabulary"]
-    projects = list(vocabulary["projects"])
-    technologies = list(vocabulary["technologies"])
-    for topic in TOPICS:
-        if topic.project and topic.project not in projects:
-            projects.append(topic.project)
-        technologies += [t for t in topic.techs if t not in technologies]
-    vocabulary["projects"] = projects
-    vocabulary["technologies"] = technologies
-    config["people"] = {
-        **config["people"],
-        "known": PEOPLE,
-        "aliases": PEOPLE_ALIASES,
-        "ignore": [ASSISTANT],
-    }
-    return config
-
-
-def write(out: Path, seed: int, days: int, end: date) -> dict[str, object]:
-    if out.exists() and any(out.iterdir()):
-        config = out / "memory_config.json"
-        if not config.exists() or MARKER not in config.read_text(encoding="utf-8"):
-            raise SystemExit(f"{out} is not empty and was not written by this script")
-        shutil.rmtree(out)
-    vault = build_vault(seed, days, end)
-    qs = questions(vault, seed)
-    memory = out / "vault" / "memory"
-    memory.mkdir(parents=True)
-    (out / "memory_config.json").write_text(json.dumps(config_dict(), indent=2) + "\n")
-    for day, text in vault.notes.items():
-        (memory / f"{day.isoformat()}.md").write_text(text, encoding="utf-8")
-    write_queries(out / "queries.jsonl", qs)
-    langs = Counter(f"{q.category}/{q.lang}" for q in qs)
-    return {
-        "notes": len(vault.notes),
-        "first": vault.days[0].isoformat(),
-        "last": vault.days[-1].isoformat(),
-        "questions": dict(sorted(Counter(q.category for q in qs).items())),
-        "languages": dict(sorted(langs.items())),
-    }
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("out", type=Path, metavar="OUT_DIR")
-    parser.add_argument("--seed", type=int, default=SEED)
-    parser.add_argument("--days", type=int, default=DAYS, help="calendar days (default 420)")
-    parser.add_argument("--end", type=date.fromisoformat, default=END_DATE, help="the last day")
-    args = parser.parse_args(argv)
-    stats = write(args.out, args.seed, args.days, args.end)
-    print(json.dumps(stats), file=sys.stderr)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

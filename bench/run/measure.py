@@ -1,25 +1,12 @@
-"""vaultkit benchmarks on synthetic vaults (see bench/generate.py).
-
-    python -m bench.run lint    --days 1000 [--days 10000] [--runs 3]
-    python -m bench.run sync    --days 1000 [--days 10000]
-    python -m bench.run search  --days 1000 [--days 10000 --days 100000]
-    python -m bench.run backfill --days 1000
-    python -m bench.run archive --days 1000
-    python -m bench.run all [--quick]
-
-Timings are wall-clock medians over `--runs` runs, taken with `time.perf_counter` in this process or
-around a subprocess; peak memory is the maximum resident set size `/usr/bin/time -v` reports for a
-subprocess (left blank where that tool is missing). Vaults are generated into `bench/out/` (git-
-ignored) and reused while their generation arguments match; results go to
-`bench/out/results-<bench>.json` and a markdown table on stdout.
+"""`bench.run`'s measurements: lint against the floor of reading and parsing every file, sync
+(full, no-op, one day more), the search index and queries (in process, CLI, MCP, grep), the
+index's growth, backfill and archive; each returns its results and their table.
 """
 
 from __future__ import annotations
 
-import argparse
 import collections
 import json
-import os
 import subprocess
 import time
 from collections.abc import Sequence
@@ -29,15 +16,12 @@ from typing import Any
 from bench import generate
 from bench.common import (
     AS_OF,
-    GENERATION,
-    OUT,
     QUERIES,
     VAULTKIT,
     cli_searches,
     fresh_copy,
     has_command,
     log,
-    machine,
     mcp_round_trips,
     median,
     memory_files,
@@ -45,11 +29,11 @@ from bench.common import (
     run_cmd,
     save_partial,
     sync_cmd,
-    table,
     timed,
     vault_for,
     worker,
 )
+from bench.run import tables
 
 # --- lint -----------------------------------------------------------------------------------------
 
@@ -131,7 +115,7 @@ def bench_lint(days_list: Sequence[int], runs: int, defects: float = 0.02) -> di
         save_partial("lint", results)
         log(f"lint {days}: floor {row['floor_s']:.2f} s, lint {row['lint_inprocess_s']:.2f} s "
             f"({row['ratio_inprocess']:.1f}x), defects {row['found_any_rule']}/{row['planted']}")  # fmt: skip
-    return {"bench": "lint", "cli": cli, "results": results, "markdown": _lint_markdown(results)}
+    return {"bench": "lint", "cli": cli, "results": results, "markdown": tables.lint_table(results)}
 
 
 def _lint_row(days: int, runs: int, defects: float, cli: bool) -> dict[str, Any]:
@@ -176,20 +160,6 @@ def _lint_row(days: int, runs: int, defects: float, cli: bool) -> dict[str, Any]
     }
 
 
-def _lint_markdown(results: list[dict[str, Any]]) -> str:
-    md = table(
-        ["days", "files", "MB", "read+parse floor s", "lint in-process s", "ratio", "lint CLI s", "ratio (CLI)",
-         "peak MB", "planted", "found (exact rule)", "found (accepted rule)", "problems on clean files"],
-        [[r["days"], r["files"], r["mb"], r["floor_s"], r["lint_inprocess_s"], r["ratio_inprocess"], r["lint_cli_s"],
-          r["ratio_cli"], r["cli_peak_mb"], r["planted"], r["found_exact_rule"], r["found_any_rule"],
-          sum(r["problems_on_clean_files"].values())] for r in results],
-    )  # fmt: skip
-    misses = {r["days"]: r["missed_by_kind"] for r in results}
-    clean = {r["days"]: r["problems_on_clean_files"] for r in results}
-    md += f"\n\nmissed by kind: `{json.dumps(misses)}`\n\nproblems on files without a planted defect, by rule: `{json.dumps(clean)}`"
-    return md
-
-
 # --- sync -----------------------------------------------------------------------------------------
 
 
@@ -226,13 +196,7 @@ def bench_sync(days_list: Sequence[int], runs: int, full_runs: int = 1) -> dict[
         results.append(row)
         save_partial("sync", results)
         log(f"sync {days}: full {full_s:.1f} s, incremental {row['incremental_s']:.2f} s")
-    md = table(
-        ["days", "full sync s", "ms/day", "peak MB", "no-op sync s", "files changed by no-op",
-         "incremental (+1 day) s", "incremental / full", "incremental peak MB"],
-        [[r["days"], r["full_s"], r["full_per_day_ms"], r["full_peak_mb"], r["noop_s"], r["noop_changed"],
-          r["incremental_s"], f"{r['incremental_ratio']:.4f}", r["incremental_peak_mb"]] for r in results],
-    )  # fmt: skip
-    return {"bench": "sync", "results": results, "markdown": md}
+    return {"bench": "sync", "results": results, "markdown": tables.sync_table(results)}
 
 
 # --- search ---------------------------------------------------------------------------------------
@@ -248,7 +212,7 @@ def bench_search(days_list: Sequence[int], runs: int) -> dict[str, Any]:
             f"search {days}: CLI {row['cli_median_ms']:.0f} ms, MCP call {row['mcp_median_ms']:.0f} ms"
             f" vs grep {row['grep_median_ms']:.0f} ms"
         )
-    return {"bench": "search", "results": results, "markdown": _search_markdown(results)}
+    return {"bench": "search", "results": results, "markdown": tables.search_table(results)}
 
 
 def _search_row(days: int, runs: int) -> dict[str, Any]:
@@ -311,24 +275,6 @@ def _search_row(days: int, runs: int) -> dict[str, Any]:
     }
 
 
-def _search_markdown(results: list[dict[str, Any]]) -> str:
-    return table(
-        ["days", "files", "index build s", "build peak MB", "+1 day, full refresh s",
-         "+1 day, quick refresh s", "no-op full / quick refresh s",
-         "query in-process median / p95 ms", "search() incl. refresh median / p95 ms", "CLI median / p95 ms",
-         "CLI peak MB", "MCP call median / p95 ms", "MCP first call s", "grep -ril median / p95 ms",
-         "CLI / grep", "MCP call / grep"],
-        [[r["days"], r["files"], r["build_s"], r["build_peak_mb"], r["incremental_s"],
-          r["quick_incremental_s"], f"{r['noop_refresh_s']:.3f} / {r['noop_quick_refresh_s']:.3f}",
-          f"{r['query_inproc_median_ms']:.1f} / {r['query_inproc_p95_ms']:.1f}",
-          f"{r['search_call_median_ms']:.0f} / {r['search_call_p95_ms']:.0f}",
-          f"{r['cli_median_ms']:.0f} / {r['cli_p95_ms']:.0f}", r["cli_peak_mb"],
-          f"{r['mcp_median_ms']:.0f} / {r['mcp_p95_ms']:.0f}", r["mcp_first_call_s"],
-          f"{r['grep_median_ms']:.0f} / {r['grep_p95_ms']:.0f}", r["cli_vs_grep"], r["mcp_vs_grep"]]
-         for r in results],
-    )  # fmt: skip
-
-
 def bench_index_scaling(days_list: Sequence[int], runs: int) -> dict[str, Any]:
     """Index build and +1-day refresh only, over several sizes: does cost grow linearly?"""
     results = []
@@ -347,11 +293,11 @@ def bench_index_scaling(days_list: Sequence[int], runs: int) -> dict[str, Any]:
             }
         )
         log(f"index {days}: build {build['seconds']:.1f} s, +1 day {incremental['seconds']:.2f} s")
-    md = table(
-        ["days", "index build s", "build ms/day", "incremental (+1 day) s"],
-        [[r["days"], r["build_s"], r["build_per_day_ms"], r["incremental_s"]] for r in results],
-    )
-    return {"bench": "index-scaling", "results": results, "markdown": md}
+    return {
+        "bench": "index-scaling",
+        "results": results,
+        "markdown": tables.index_scaling_table(results),
+    }
 
 
 # --- backfill and archive -------------------------------------------------------------------------
@@ -378,11 +324,7 @@ def bench_backfill(days_list: Sequence[int], runs: int) -> dict[str, Any]:
         results.append(row)
         save_partial("backfill", results)
         log(f"backfill {days}: {row['backfill_s']:.1f} s, {summaries} summaries")
-    md = table(
-        ["archived days", "backfill s", "ms/day", "peak MB", "summaries written", "rerun (all done) s"],
-        [[r["days"], r["backfill_s"], r["per_day_ms"], r["peak_mb"], r["summaries"], r["rerun_s"]] for r in results],
-    )  # fmt: skip
-    return {"bench": "backfill", "results": results, "markdown": md}
+    return {"bench": "backfill", "results": results, "markdown": tables.backfill_table(results)}
 
 
 def bench_archive(days_list: Sequence[int], runs: int) -> dict[str, Any]:
@@ -409,62 +351,4 @@ def bench_archive(days_list: Sequence[int], runs: int) -> dict[str, Any]:
         }
         results.append(row)
         log(f"archive {days}: {row['archive_s']:.1f} s, {moved} files")
-    md = table(
-        ["days", "archive s (older than 30 days)", "peak MB", "files in archive", "rerun (nothing to do) s"],
-        [[r["days"], r["archive_s"], r["peak_mb"], r["files_archived"], r["rerun_s"]] for r in results],
-    )  # fmt: skip
-    return {"bench": "archive", "results": results, "markdown": md}
-
-
-# --- main -----------------------------------------------------------------------------------------
-
-
-BENCHES = {
-    "lint": (bench_lint, [1000, 10000], [1000]),
-    "sync": (bench_sync, [1000, 10000], [1000]),
-    "search": (bench_search, [1000, 10000, 100000], [1000]),
-    "index-scaling": (bench_index_scaling, [250, 500, 1000], [250, 500]),
-    "backfill": (bench_backfill, [1000, 10000], [1000]),
-    "archive": (bench_archive, [1000], [300]),
-}
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("bench", choices=[*BENCHES, "all"])
-    parser.add_argument("--days", type=int, action="append", help="vault size (repeatable)")
-    parser.add_argument("--runs", type=int, default=3, help="runs per measurement (median)")
-    parser.add_argument("--quick", action="store_true", help="small sizes only")
-    args = parser.parse_args(argv)
-    OUT.mkdir(parents=True, exist_ok=True)
-    names = [n for n in BENCHES if n != "index-scaling"] if args.bench == "all" else [args.bench]
-    about = machine()
-    for name in names:
-        _fn, sizes, quick = BENCHES[name]
-        report(name, args.days or (quick if args.quick else sizes), args.runs, about)
-    return 0
-
-
-def report(name: str, days: Sequence[int], runs: int, about: dict[str, Any]) -> None:
-    """Run one benchmark; its results to bench/out/results-NAME-DAYS.json, its table to stdout."""
-    started = time.perf_counter()
-    load_before = os.getloadavg()
-    result = BENCHES[name][0](days, runs)
-    result["seconds"] = round(time.perf_counter() - started, 1)
-    # other processes on the machine skew wall-clock figures: keep the load next to them
-    result["loadavg_before_after"] = [load_before, os.getloadavg()]
-    result["generation"] = dict(GENERATION)
-    GENERATION.clear()
-    suffix = "-".join(str(d) for d in days)
-    (OUT / f"results-{name}-{suffix}.json").write_text(
-        json.dumps({"machine": about, **result}, indent=1, default=str) + "\n"
-    )
-    load = ", ".join(f"{a[0]:.1f}" for a in result["loadavg_before_after"])
-    print(
-        f"\n### {name}\n\n{result['markdown']}\n\n(load average before, after: {load})\n",
-        flush=True,
-    )
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    return {"bench": "archive", "results": results, "markdown": tables.archive_table(results)}

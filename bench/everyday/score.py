@@ -1,10 +1,10 @@
-"""Score vaultkit's search on the everyday dev set (bench/everyday.py), through the real code.
+"""Score vaultkit's search on the everyday dev set (bench/everyday/), through the real code.
 
     python -m bench.everyday score OUT_DIR [--semantic] [--pythonpath TREE] [--label NAME] [--cli]
 
 A copy of the vault (OUT_DIR/runs/LABEL) is synced once with `vaultkit sync`, then every question
 is asked as `vaultkit search QUERY --as-of DAY --json` would answer it (in one process,
-bench/everyday_worker.py; `--cli` runs the command once per question instead). `--pythonpath
+bench/everyday/worker.py; `--cli` runs the command once per question instead). `--pythonpath
 TREE` imports vaultkit from another working tree (a frozen baseline); `--semantic` searches with
 the hybrid backend and the local embedder (vectors are cached in OUT_DIR/runs/vectors.sqlite).
 
@@ -35,7 +35,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-WORKER = Path(__file__).resolve().parent / "everyday_worker.py"
+WORKER = Path(__file__).resolve().parent / "worker.py"
 POINT = ("latest", "decision", "done", "newer", "plain", "everyday")
 STOP = frozenset(
     "the a an of on in to we did do what whats what's when who how is are was were with about "

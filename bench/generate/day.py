@@ -1,4 +1,4 @@
-"""What one synthetic day says (bench/generate.py): its daily note, its transcripts and the fields
+"""What one synthetic day says (bench/generate/): its daily note, its transcripts and the fields
 its summary is made from, drawn from an RNG seeded by (seed, date) over the words of
 `bench/data/generate_words.yaml`; the calendar of days, and the workspace's config.
 """
@@ -17,7 +17,7 @@ import yaml
 END_DATE = date(2026, 7, 31)  # the last generated day; days go back from here
 GAP_RATE = 0.02  # share of calendar days without a daily note
 TRANSCRIPT_RATE = 0.30
-WORDS_FILE = Path(__file__).resolve().parent / "data" / "generate_words.yaml"
+WORDS_FILE = Path(__file__).resolve().parent.parent / "data" / "generate_words.yaml"
 
 _WORDS: dict[str, Any] = yaml.safe_load(WORDS_FILE.read_text(encoding="utf-8"))
 PROJECTS: list[str] = _WORDS["projects"]
@@ -68,6 +68,7 @@ def config_dict() -> dict:
     from vaultkit.workspace.init import default_config
 
     config = default_config()
+    # kept as the first version wrote it, so a generated workspace stays the same bytes
     config["_about"] = "Synthetic benchmark workspace written by bench/generate.py."
     config["vocabulary"] = {
         "projects": PROJECTS,

@@ -1,4 +1,4 @@
-"""The everyday dev set's vault (bench/everyday.py): the hand-written days of
+"""The everyday dev set's vault (bench/everyday/): the hand-written days of
 `bench/data/everyday_days.yaml`, the generated small talk around them
 (`everyday_filler.yaml`), the topics (`everyday_topics.yaml`), and the check that every line
 naming a topic is on a day labelled with it.
@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parent.parent / "data"
 
 START = date(2026, 6, 29)  # a Monday
 END = date(2026, 11, 27)  # a Friday: the vault's last note

@@ -1,4 +1,4 @@
-"""The lint defects bench/generate.py plants (`--defects RATE`): which kinds there are, which lint
+"""The lint defects bench/generate/ plants (`--defects RATE`): which kinds there are, which lint
 rule must find each, how each is written into a file, and which files get one.
 """
 
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
-from bench.generate_day import Day
+from bench.generate.day import Day
 from vaultkit.files.wikilinks import (
     FOOTER_PREFIX,
     PARENT_LINE,
@@ -21,7 +21,7 @@ from vaultkit.files.wikilinks import (
 )
 
 # kind -> (file type, rule name in vaultkit/lint/rules.py, other names lint may use, required)
-# `vaultkit lint --format json` reports a rule by its id (VK301); bench/run.py maps names to ids
+# `vaultkit lint --format json` reports a rule by its id (VK301); bench/run/ maps names to ids
 # through vaultkit.lint.rules, so this table names rules and survives renumbering. Update it when the
 # lint rules change.
 DEFECTS: dict[str, tuple[str, str, tuple[str, ...], bool]] = {

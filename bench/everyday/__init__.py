@@ -38,7 +38,7 @@ mistaken for gold.
   `category`) plus `lang` (en, id), `kind`, `topic`, `distractors`, and for spans `span` (first,
   last) and `biggest` (the span's days of the highest planted importance).
 
-## The questions (bench/everyday_questions.py)
+## The questions (`questions.py`)
 
 - `span`: no topic. Yesterday is as_of - 1; last week the Monday-Sunday week before as_of's week;
   two weeks ago the week before that; last month the calendar month before as_of's; a month by
@@ -55,98 +55,10 @@ mistaken for gold.
 - `everyday`: a new user's ten questions (a mix of the above).
 
 Two runs with the same arguments write the same bytes.
+
+## The modules
+
+`write` (the config and the files written), `data` (the vault: hand-written days, filler,
+topics, the consistency check), `questions`, `score` (the `score` command) and `worker` (the
+searches, in a process of their own; run as a script, so `--pythonpath` can swap vaultkit).
 """
-
-from __future__ import annotations
-
-import argparse
-import json
-import shutil
-import sys
-from collections import Counter
-from pathlib import Path
-
-from bench.common import BM25_SEARCH, write_queries
-from bench.everyday_data import ASSISTANT, PEOPLE, build_vault
-from bench.everyday_questions import questions
-
-SEED = 24
-MARKER = "Everyday-questions dev set written by bench/everyday.py."
-
-
-def config_dict() -> dict[str, object]:
-    """vaultkit's starter config (`vaultkit init`'s) with the team's vocabulary and people, BM25."""
-    from vaultkit.workspace.init import default_config
-
-    config = default_config()
-    config["_about"] = MARKER
-    config["vocabulary"] = {
-        "projects": ["Homelab", "Payments API", "Blog"],
-        "technologies": (
-            "Kubernetes Docker PostgreSQL Python Redis Traefik Longhorn Helm Prometheus Grafana "
-            "Astro Hugo"
-        ).split(),
-        "libraries": ["SQLAlchemy", "Alembic", "FastAPI", "Pydantic"],
-        "aliases": {
-            "k8s": "Kubernetes",
-            "K3s": "Kubernetes",
-            "postgres": "PostgreSQL",
-            "PG16": "PostgreSQL",
-        },
-    }
-    config["people"] = {"known": list(PEOPLE), "aliases": {}, "ignore": [ASSISTANT]}
-    config["search"] = dict(BM25_SEARCH)
-    return config
-
-
-def write(out: Path, seed: int) -> dict[str, object]:
-    if out.exists() and any(out.iterdir()):
-        config = out / "memory_config.json"
-        if not config.exists() or MARKER not in config.read_text(encoding="utf-8"):
-            raise SystemExit(f"{out} is not empty and was not written by this script")
-        for name in ("vault", "queries.jsonl", "days.jsonl", "memory_config.json"):
-            path = out / name
-            if path.is_dir():
-                shutil.rmtree(path)
-            else:
-                path.unlink(missing_ok=True)
-    vault = build_vault(seed)
-    qs = questions(vault, seed)
-    memory = out / "vault" / "memory"
-    memory.mkdir(parents=True)
-    (out / "memory_config.json").write_text(json.dumps(config_dict(), indent=2) + "\n")
-    for day in vault.days.values():
-        (memory / f"{day.date.isoformat()}.md").write_text(day.note(), encoding="utf-8")
-    days = [json.dumps(d.as_dict(), ensure_ascii=False) for d in vault.days.values()]
-    (out / "days.jsonl").write_text("\n".join(days) + "\n", encoding="utf-8")
-    write_queries(out / "queries.jsonl", qs)
-    langs = Counter(f"{q.category}/{q.lang}" for q in qs)
-    note_langs = Counter(d.lang for d in vault.days.values())
-    return {
-        "notes": len(vault.days),
-        "hand_written": sum(not d.generated for d in vault.days.values()),
-        "note_languages": dict(sorted(note_langs.items())),
-        "questions": len(qs),
-        "categories": dict(sorted(Counter(q.category for q in qs).items())),
-        "languages": dict(sorted(langs.items())),
-        "empty_spans": sum(1 for q in qs if q.span is not None and not q.gold),
-    }
-
-
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["score"]:
-        from bench.everyday_score import main as score
-
-        return score(argv[1:])
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("out", type=Path, metavar="OUT_DIR")
-    parser.add_argument("--seed", type=int, default=SEED)
-    args = parser.parse_args(argv)
-    stats = write(args.out, args.seed)
-    print(json.dumps(stats), file=sys.stderr)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

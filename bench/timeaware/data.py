@@ -1,4 +1,4 @@
-"""The time-aware dev set's material (bench/timeaware.py): its topics, from
+"""The time-aware dev set's material (bench/timeaware/): its topics, from
 `bench/data/timeaware_topics.yaml`, and the team, the phrase tables of the notes and the
 questions' wordings, from `bench/data/timeaware_phrases.yaml`; read once, on import.
 
@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parent.parent / "data"
 
 Pair = tuple[str, str]  # (English, Indonesian)
 

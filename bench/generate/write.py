@@ -1,46 +1,19 @@
-"""Write a synthetic vaultkit workspace of N days, deterministically, for the benchmarks.
-
-    python -m bench.generate OUT --days 10000 [--seed 7] [--with-summaries] [--archive]
-                                 [--defects 0.02] [--no-links] [--force]
-
-What it writes (all paths relative to OUT):
-
-- `memory_config.json`: ~20 projects, 60 technologies, 40 libraries, aliases, 16 known people.
-- `vault/memory/YYYY-MM-DD.md`: N daily notes of 1-6 KB (work bullets, decisions, incidents, small
-  talk, people, projects, aliases in varied case, an occasional code span), about 2% of calendar days
-  skipped so the vault has gaps. Each note carries its timeline spine line (unless `--no-links`).
-- `vault/memory/chats/DATE/slug.md`: transcripts for ~30% of days, with their parent link.
-- `--with-summaries`: `vault/memory/summaries/DATE.summary.md`, rendered with vaultkit's own
-  Renderer and marker, the vocabulary normalized by vaultkit's Vocabulary, related dates chosen
-  among earlier days sharing projects and people. They are what `vaultkit sync` would accept as fresh
-  (the marker's source digest is the one sync computes), so sync has nothing to redo.
-- `--archive`: daily notes go to `archive/YYYY/MM/DATE.md` and transcripts to
-  `archive/chats/DATE/slug.md` instead, the layout `vaultkit archive` writes.
-- `--defects RATE`: a seeded share RATE of the files gets exactly one planted lint defect each; the
-  list goes to `defects.json` (`[{"path", "kind", "rule", "accept", "required"}]`, `path` relative to
-  the vault root as `vaultkit lint --format json` prints it).
-
-Every day's content comes from an RNG seeded by (seed, date), so a day reads the same in a 1k and a
-100k vault, and two runs with the same arguments write the same bytes.
-
-What a day says is drawn from the words of `bench/data/generate_words.yaml` (bench/generate_day.py);
-the defects are bench/generate_defects.py's, the summaries bench/generate_summaries.py's.
+"""The synthetic workspace written (bench/generate/): its folders and config, each day's note,
+transcripts and summary with the planted defects, and one more day added to a generated workspace.
 """
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import shutil
-import sys
 import time
 from datetime import date, timedelta
 from pathlib import Path
 
-from bench.generate_day import END_DATE, Day, calendar, config_dict, make_day
-from bench.generate_defects import Planter, plant, relative
-from bench.generate_summaries import SummaryWriter
+from bench.generate.day import END_DATE, Day, calendar, config_dict, make_day
+from bench.generate.defects import Planter, plant, relative
+from bench.generate.summaries import SummaryWriter
 from vaultkit.files.wikilinks import (
     PARENT_LINE,
     SPINE_LINE,
@@ -238,32 +211,3 @@ def digest_tree(root: Path) -> str:
         if path.is_file() and ".vaultkit" not in path.parts:
             h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("out", type=Path)
-    parser.add_argument("--days", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--with-summaries", action="store_true")
-    parser.add_argument("--archive", action="store_true", help="daily notes under archive/YYYY/MM/")
-    parser.add_argument("--defects", type=float, default=0.0, metavar="RATE")
-    parser.add_argument("--no-links", action="store_true", help="no spine or parent lines")
-    parser.add_argument("--force", action="store_true", help="replace OUT if it exists")
-    args = parser.parse_args(argv)
-    stats = generate(
-        args.out,
-        args.days,
-        seed=args.seed,
-        with_summaries=args.with_summaries,
-        archive=args.archive,
-        defects=args.defects,
-        links=not args.no_links,
-        force=args.force,
-    )
-    print(json.dumps(stats), file=sys.stderr)
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,4 +1,4 @@
-"""The time-aware dev set's `time` questions (bench/timeaware.py): a topic and a time phrase
+"""The time-aware dev set's `time` questions (bench/timeaware/): a topic and a time phrase
 relative to `as_of` ("two weeks ago", "bulan Maret", "since Monday"); each kind of phrase names a
 window of days, chosen so that every reading a careful person might take gives the same answer.
 """
@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from bench.timeaware_data import (
+from bench.timeaware.data import (
     ABOUT,
     ABOUT_PERSON,
     BEFORE,
@@ -20,8 +20,8 @@ from bench.timeaware_data import (
     TOPICS,
     WEEKDAYS,
 )
-from bench.timeaware_questions import Question, pick_lang
-from bench.timeaware_vault import Vault, rng_for
+from bench.timeaware.questions import Question, pick_lang
+from bench.timeaware.vault import Vault, rng_for
 
 TIME_WINDOW_DAYS = 150  # time questions are asked in the vault's last five months
 

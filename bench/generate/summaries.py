@@ -1,4 +1,4 @@
-"""Summaries as `vaultkit sync` writes them, for bench/generate.py's `--with-summaries`: rendered
+"""Summaries as `vaultkit sync` writes them, for bench/generate/'s `--with-summaries`: rendered
 with vaultkit's own Renderer, Vocabulary and marker, related dates chosen among earlier days that
 share projects and people, and the people's and projects' notes sync writes beside them.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from bench.generate_day import Day
+from bench.generate.day import Day
 
 
 class SummaryWriter:

@@ -1,11 +1,11 @@
 """Run many searches in one process and print each `vaultkit search --json` object, one a line.
 
-    python bench/everyday_worker.py CONFIG QUESTIONS.jsonl
+    python bench/everyday/worker.py CONFIG QUESTIONS.jsonl
 
 QUESTIONS.jsonl holds `{"id", "query", "as_of", "top_k"}`. The first line printed is
 `{"vaultkit": PATH}`, the package that was imported. It is run as a script, not as
 `-m bench...`, and imports nothing from bench: with `PYTHONPATH=TREE` it searches with the
-vaultkit of another working tree (bench/everyday_score.py starts it). It asks through
+vaultkit of another working tree (bench/everyday/score.py starts it). It asks through
 `vaultkit.search.search.searching` and `Searcher.ask`, what `vaultkit search` calls, so the
 answers are the command's; when that API is missing it runs the command once per question.
 """
