@@ -161,6 +161,23 @@ def test_the_tests_mirror_the_packages() -> None:
     assert loose == ["test_architecture.py"]
 
 
+def test_what_sync_remembers_lives_in_the_catalog_and_notes_are_written_by_the_workspace() -> None:
+    # files/ is the vault's file I/O: no database. The transports (mcp/) call the workspace's
+    # note writers and hold no lock or writer of their own.
+    known = modules()
+    misplaced = [
+        f"{name} imports {target}"
+        for name, path in known.items()
+        for target in imports(path)
+        if (name.startswith("vaultkit.files.") and target == "sqlite3")
+        or (
+            name.startswith("vaultkit.mcp.")
+            and target in ("vaultkit.files.storage", "vaultkit.files.lock")
+        )
+    ]
+    assert misplaced == []
+
+
 VENDORS = ("anythingllm",)  # a vendor's backend: one package, loaded only when the config names it
 
 
