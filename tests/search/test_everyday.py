@@ -53,6 +53,8 @@ def vault(tmp_path_factory: pytest.TempPathFactory) -> Path:
         "minggu lalu ngapain aja?",
         "aku ngapain ae tanggal 9 sampe 15 November?",
         "what did we do Nov 9-15?",
+        "rekap tgl 9 sampe 15 November dong, ngapain aja",
+        "recap of Nov 9-15 please",
     ],
 )
 def test_a_span_question_gets_the_span_days_biggest_first(vault: Path, question: str) -> None:

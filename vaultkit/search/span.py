@@ -33,7 +33,8 @@ QUESTION_WORDS = """
     apa apaan siapa kapan dimana mana gimana bagaimana kenapa mengapa terjadi kejadian
     dibahas bahas membahas ngebahas diomongin ngomongin diobrolin ngobrolin obrolan
     ngapain ngapa dikerjain dikerjakan kerjain ngerjain dilakukan lakukan
-    hal semua seru ringkasan rangkuman rangkum recapnya
+    hal semua seru ringkasan rangkuman rangkum recapnya rekap rekapan rekapnya
+    please pls plz tolong
     ae wae
 """.split()  # "ae", "wae": Javanese "aja" ("ngapain ae?")
 
