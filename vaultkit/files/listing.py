@@ -28,6 +28,8 @@ Entry = tuple[str, str, int]  # (name, what, inode)
 # differ are read into entries.
 Listing = tuple[int, list[str]]  # a folder's mtime when listed, and its entries' lines
 RACY = -1  # the mtime stored for a folder that moved too recently to trust
+GONE = -2  # the mtime of a folder that no longer exists
+_RACY_NS = 2_000_000_000  # a folder that moved in the last two seconds is not trusted
 FEW = 16  # writes into one folder that `Listings.wrote` looks for by their prefixes
 
 
@@ -73,8 +75,7 @@ class Listings:
 
     def found(self, folder: str, mtime: int, lines: list[str]) -> None:
         """Record what `folder` holds as of `mtime` (taken before it was listed)."""
-        racy = mtime > time.time_ns() - 2_000_000_000
-        self.fresh[folder] = (RACY if racy else mtime, lines)
+        self.fresh[folder] = (RACY if is_racy(mtime) else mtime, lines)
 
     def inodes(self) -> dict[str, int]:
         """Each listed file's path and inode."""
@@ -141,6 +142,21 @@ class Listings:
         if not self.complete:
             return set(self.dropped)
         return {f for f in self.stored if f not in self.fresh} | self.dropped
+
+
+def is_racy(mtime: int) -> bool:
+    """Whether a folder's mtime is too recent to trust: a name added in the same clock tick as
+    this look would not move it again (git's "racy" entries)."""
+    return mtime > time.time_ns() - _RACY_NS
+
+
+def folder_mtime(folder: str) -> int:
+    """A folder's mtime as a look keeps it: `RACY` when too recent to trust, `GONE` if absent."""
+    try:
+        mtime = os.stat(folder).st_mtime_ns
+    except OSError:
+        return GONE
+    return RACY if is_racy(mtime) else mtime
 
 
 def list_folder(folder: str) -> list[str] | None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -18,7 +17,7 @@ from stat import S_ISREG
 from typing import NamedTuple
 
 from vaultkit.files.layout import Layout, VaultFiles, date_in_parts, scan_archive, stat_tree
-from vaultkit.files.listing import Listings
+from vaultkit.files.listing import GONE, RACY, Listings, folder_mtime
 from vaultkit.files.storage import file_kind
 from vaultkit.index.sql import PARAMS_AT_ONCE, Database
 
@@ -139,8 +138,8 @@ class ChangeFinder:
         changes: dict[str, FileState | None] = {}
         moved: dict[str, int] = {}
         for folder, mtime, _ in rows:
-            now = _mtime(folder)
-            if now == mtime and mtime != _RACY:
+            now = folder_mtime(folder)
+            if now == mtime and mtime != RACY:
                 continue
             if trees and (folder == trees[1] or folder.startswith(_below(trees[1]))):
                 return None  # the archive changed: rare, and it decides which note counts
@@ -216,7 +215,7 @@ class ChangeFinder:
             if sub not in known:  # a new chat folder: everything in it is new
                 tree = list(_tree(sub))
                 for inner in tree:  # known first, so no folder of the tree is walked twice
-                    known[inner] = moved[inner] = _mtime(inner)
+                    known[inner] = moved[inner] = folder_mtime(inner)
                 for inner in tree:
                     self._relist(inner, moved[inner], known, changes, moved)
         inside, listed_folders = _below(folder), set(subfolders)
@@ -337,19 +336,6 @@ def one_note(files: dict[str, FileState], memory: str) -> dict[str, FileState]:
 
 
 RECENT_DAYS = 7  # days whose files a quick refresh stats: where notes are edited in place
-GONE = -2  # the mtime of a folder that no longer exists
-_RACY = -1  # the mtime stored for a folder changed too recently to trust (see `_mtime`)
-
-
-def _mtime(folder: str) -> int:
-    """A folder's mtime; `_RACY` when it moved in the last two seconds (a file added in the same
-    clock tick as this look would not move it again, as git's "racy" entries), `GONE` if absent.
-    """
-    try:
-        mtime = os.stat(folder).st_mtime_ns
-    except OSError:
-        return GONE
-    return _RACY if mtime > time.time_ns() - 2_000_000_000 else mtime
 
 
 def _roots(layout: Layout, notes_too: bool) -> tuple[list[str], list[str]]:
@@ -367,7 +353,7 @@ def folder_times(layout: Layout, notes_too: bool) -> dict[str, int]:
     before scanning the files, so a file added during the scan shows as a moved folder."""
     flat, trees = _roots(layout, notes_too)
     folders = [*flat, *trees, *(f for root in trees for f in _tree(root))]
-    return {folder: _mtime(folder) for folder in folders}
+    return {folder: folder_mtime(folder) for folder in folders}
 
 
 def listed_folder_times(

@@ -225,7 +225,7 @@ class SearchIndex:
             if files is None:
                 folders = folder_times(
                     self.layout, self.notes_too
-                )  # before the walk: see `refresh._mtime`
+                )  # before the walk: see `files.listing.folder_mtime`
             changes, report.files, report.rebuilt = finder.full(files, archive)
             with self.db:
                 self._apply(changes, report)
