@@ -31,7 +31,7 @@ from vaultkit.sync.full_look import FullLook, full_look
 from vaultkit.sync.linking import keep_linked
 from vaultkit.sync.ordered_pass import OrderedPass
 from vaultkit.sync.plan import plan_days, unusable_notes
-from vaultkit.sync.report import Change, SyncReport, said_of
+from vaultkit.sync.report import Change, Failure, Notice, Skip, SyncReport, said_of
 from vaultkit.sync.settings import (
     encode,
     note_run,
@@ -124,7 +124,7 @@ def sync(
         finally:
             unsaved = _save(catalog)  # also when the run dies: what was learnt is kept
         if unsaved:
-            report.failed.append(("cache", unsaved))
+            report.failed.append(Failure("cache", unsaved))
         return report
 
 
@@ -173,7 +173,7 @@ def _sync(
         work, report.deferred = work[: scope.limit], [p.day for p in work[scope.limit :]]
     report.kept = [p for p in plans if p.action == "keep"]
     report.unusable = unusable_notes(found)
-    report.failed = [(p.day.isoformat(), p.reason) for p in plans if p.action == "fail"]
+    report.failed = [Failure(p.day.isoformat(), p.reason) for p in plans if p.action == "fail"]
     if dry_run:
         report.summarized = [p.day for p in work]
         report.changes += [
@@ -190,8 +190,8 @@ def _sync(
         )
     for folder in found.files.linked_folders:
         reason = "a symbolic link to a folder: not read (vaultkit reads linked files, not folders)"
-        report.skipped.append((layout.rel(folder), reason))
-    report.skipped += not_read(layout, found.files.irregular)
+        report.skipped.append(Skip(layout.rel(folder), reason))
+    report.skipped += [Skip(*said) for said in not_read(layout, found.files.irregular)]
     left = keep_linked(config, found, report, dry_run)
     if not dry_run:
         _settle(catalog, found, report, scope, left)
@@ -201,7 +201,7 @@ def _sync(
         except IndexOwnerError:  # another copy took the index over meanwhile: not ours to fill
             raise
         except VaultkitError as exc:  # a derived cache: report it, keep what sync wrote
-            report.failed.append(("search index", str(exc)))
+            report.failed.append(Failure("search index", str(exc)))
             return report
         if config.search.backend == "anythingllm":
             _push(config, report, progress)
@@ -245,7 +245,7 @@ def _refresh(
     )
     report.indexed, report.embedded = len(done.indexed) + len(done.removed), done.embedded
     # The refresh's other warnings (a file skipped) are the survey's too, and said once already.
-    report.warnings += [("search index", w) for w in done.warnings if EMBEDDED_AGAIN in w]
+    report.warnings += [Notice("search index", w) for w in done.warnings if EMBEDDED_AGAIN in w]
     catalog.marks.set_indexed(changed.mark)
 
 
@@ -277,8 +277,8 @@ def _push(config: Config, report: SyncReport, progress: Progress | None) -> None
     try:
         pushed = push_days(config, progress=progress)
     except VaultkitError as exc:
-        report.failed.append(("AnythingLLM", str(exc)))
+        report.failed.append(Failure("AnythingLLM", str(exc)))
         return
     report.pushed = [*pushed.pushed, *pushed.removed]
-    report.failed += pushed.failed
+    report.failed += [Failure(*said) for said in pushed.failed]
     report.stopped = report.stopped or pushed.stopped

@@ -35,7 +35,7 @@ from vaultkit.files.wikilinks import (
 from vaultkit.pages import entities
 from vaultkit.pages.memory_index import IndexEntry, index_context
 from vaultkit.pages.render import Renderer
-from vaultkit.sync.report import Change, SyncReport
+from vaultkit.sync.report import Change, Failure, Skip, SyncReport
 from vaultkit.sync.survey import Survey
 
 INDEX_MARK = "memory_index"  # the catalog's mark of MEMORY_INDEX.md as this run left it
@@ -50,7 +50,7 @@ def keep_linked(config: Config, found: Survey, report: SyncReport, dry_run: bool
         renderer = Renderer(config.templates_dir, config.summarizer.heading)
         _write_memory_index(renderer, found, report, dry_run)
     except (VaultkitError, OSError) as exc:
-        report.failed.append((layout.rel(layout.memory_index_file), str(exc)))
+        report.failed.append(Failure(layout.rel(layout.memory_index_file), str(exc)))
     aliases = (config.people.aliases, config.vocabulary.aliases)
     left = _write_entity_notes(layout, found, aliases, report, dry_run)
     _write_obsidian_settings(layout, config.paths, report, dry_run)
@@ -135,13 +135,13 @@ def _relink(
         updated = encoded_like(updated, bom=bom, crlf=crlf)  # the file's own line ends and BOM
         if not is_inside(path, layout.vault_dir):
             why = "a symbolic link, or in a folder outside the vault: read, never rewritten"
-            report.skipped.append((layout.rel(path), f"{why} ({detail} not written)"))
+            report.skipped.append(Skip(layout.rel(path), f"{why} ({detail} not written)"))
             return False
         if not dry_run:
             write_atomic(path, updated, expected=digest(data), within=layout.vault_dir)
         report.changes.append(Change(layout.rel(path), action, detail))
     except (VaultkitError, OSError) as exc:
-        report.failed.append((layout.rel(path), str(exc)))
+        report.failed.append(Failure(layout.rel(path), str(exc)))
         return False
     return not dry_run
 
@@ -267,7 +267,7 @@ def _write_entity(
             return True
         if not is_inside(path, layout.vault_dir):
             report.skipped.append(
-                (layout.rel(path), "a symbolic link, or outside the vault: never rewritten")
+                Skip(layout.rel(path), "a symbolic link, or outside the vault: never rewritten")
             )
             return False
         if not dry_run:
@@ -277,7 +277,7 @@ def _write_entity(
         report.changes.append(Change(layout.rel(path), action, entities.describe(entity)))
         return True
     except (VaultkitError, OSError) as exc:
-        report.failed.append((layout.rel(path), str(exc)))
+        report.failed.append(Failure(layout.rel(path), str(exc)))
         return False
 
 
@@ -301,7 +301,7 @@ def _retire(layout: Layout, path: Path, report: SyncReport, dry_run: bool) -> bo
                 write_atomic(path, text, expected=digest(data), within=layout.vault_dir)
             report.changes.append(Change(layout.rel(path), "updated", "named in no summary now"))
     except (VaultkitError, OSError, UnicodeDecodeError) as exc:
-        report.failed.append((layout.rel(path), str(exc)))
+        report.failed.append(Failure(layout.rel(path), str(exc)))
         return False
     return True
 
@@ -320,4 +320,4 @@ def _write_obsidian_settings(
                 write_atomic(path, text, expected=None, within=layout.vault_dir)
             report.changes.append(Change(layout.rel(path), "created", "Obsidian settings"))
         except (VaultkitError, OSError) as exc:
-            report.failed.append((layout.rel(path), str(exc)))
+            report.failed.append(Failure(layout.rel(path), str(exc)))

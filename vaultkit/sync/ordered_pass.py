@@ -35,7 +35,7 @@ from vaultkit.summarize import Summarizer, validate_fields
 from vaultkit.summarize.portion import Portion, portion_of
 from vaultkit.sync.plan import DayPlan
 from vaultkit.sync.related import RelatedDays, features, features_digest
-from vaultkit.sync.report import Change, SyncReport
+from vaultkit.sync.report import Change, Failure, Notice, SyncReport
 from vaultkit.sync.survey import Survey
 from vaultkit.sync.write import fresh_facts, past, write_summary
 from vaultkit.text.language import Analyzer
@@ -243,7 +243,7 @@ class OrderedPass:
             try:
                 feats = self._summarize(day, plan, next(drafts))
             except SummarizerUnavailableError as exc:
-                self.report.failed.append((day.isoformat(), str(exc)))
+                self.report.failed.append(Failure(day.isoformat(), str(exc)))
                 outages += 1
                 if outages >= MAX_OUTAGE_DAYS:
                     self.report.untried = sorted(d for d in planned if d > day)
@@ -254,7 +254,7 @@ class OrderedPass:
                     break  # the days after are related by the run that summarizes these
                 continue
             except (VaultkitError, OSError) as exc:  # the answer, the note, the disk: this day
-                self.report.failed.append((day.isoformat(), str(exc)))
+                self.report.failed.append(Failure(day.isoformat(), str(exc)))
                 outages = 0
                 continue
             outages = 0
@@ -305,7 +305,7 @@ class OrderedPass:
             detail += f"; the replaced file is kept at {self.found.layout.rel(kept_at)}"
         self.report.changes.append(Change(self.found.layout.rel(path), past(plan.action), detail))
         if read is not None:  # a day larger than the summarizer reads
-            self.report.warnings.append((day.isoformat(), read.message()))
+            self.report.warnings.append(Notice(day.isoformat(), read.message()))
         return feats
 
     def _relate(self, day: date, facts: SummaryFacts, feats: frozenset[str]) -> None:
@@ -323,7 +323,7 @@ class OrderedPass:
             text = add_marker(self.renderer.summary(summary), facts.source or "")
             write_summary(self.found.layout, path, text, DayPlan(day, "refresh", "related dates"))
         except (VaultkitError, OSError) as exc:
-            self.report.failed.append((day.isoformat(), str(exc)))
+            self.report.failed.append(Failure(day.isoformat(), str(exc)))
             return
         facts = fresh_facts(summary, text, features(summary, self.analyzer))
         self.catalog.put(path, facts, day=day.isoformat(), kind="summary")

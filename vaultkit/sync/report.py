@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from datetime import date
+from typing import NamedTuple
 
 from vaultkit.dates import parse_date
 from vaultkit.files.layout import Layout
@@ -23,6 +24,27 @@ class Change:
         return {"path": self.path, "action": self.action, "detail": self.detail}
 
 
+class Failure(NamedTuple):
+    """What failed (a day, a file, a part such as the cache) and the error, in one line."""
+
+    what: str
+    error: str
+
+
+class Notice(NamedTuple):
+    """What a run has to tell of a day or a part, though it did its work."""
+
+    what: str
+    warning: str
+
+
+class Skip(NamedTuple):
+    """A file the run left alone (a path in the vault) and why."""
+
+    path: str
+    reason: str
+
+
 @dataclass
 class SyncReport:
     """What a sync did: files changed, days kept because a person edited them, days that failed,
@@ -31,13 +53,13 @@ class SyncReport:
 
     changes: list[Change] = field(default_factory=list)
     kept: list[DayPlan] = field(default_factory=list)
-    failed: list[tuple[str, str]] = field(default_factory=list)
-    warnings: list[tuple[str, str]] = field(default_factory=list)  # (day, what to know)
+    failed: list[Failure] = field(default_factory=list)
+    warnings: list[Notice] = field(default_factory=list)
     unusable: list[Unusable] = field(default_factory=list)  # notes it cannot use as they are
     summarized: list[date] = field(default_factory=list)
     deferred: list[date] = field(default_factory=list)  # over the run's limit
     untried: list[date] = field(default_factory=list)  # left when the run stopped early
-    skipped: list[tuple[str, str]] = field(default_factory=list)
+    skipped: list[Skip] = field(default_factory=list)
     pushed: list[str] = field(default_factory=list)  # days sent to AnythingLLM (or removed)
     indexed: int = 0  # days the search index read again (or removed)
     embedded: int = 0  # chunk texts embedded (the semantic extra; not found in the vector cache)

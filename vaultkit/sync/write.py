@@ -25,7 +25,7 @@ from vaultkit.pages.render import Renderer
 from vaultkit.pages.schema import add_marker, fields_of, parse_summary, read_marker
 from vaultkit.sync.plan import DayPlan
 from vaultkit.sync.related import features
-from vaultkit.sync.report import Change, SyncReport
+from vaultkit.sync.report import Change, Failure, SyncReport
 from vaultkit.sync.survey import Survey
 from vaultkit.text.language import Analyzer
 
@@ -117,6 +117,6 @@ def reformat_summaries(
                 catalog.put(path, facts, day=plan.day.isoformat(), kind="summary")
                 found.wrote_summary(plan.day, path, facts)
         except (VaultkitError, OSError, UnicodeDecodeError) as exc:
-            report.failed.append((plan.day.isoformat(), str(exc)))
+            report.failed.append(Failure(plan.day.isoformat(), str(exc)))
             continue
         report.changes.append(Change(found.layout.rel(path), "reformatted", plan.reason))
