@@ -10,7 +10,8 @@ import pytest
 
 from tests.conftest import REPO, tree_hashes
 from vaultkit import __version__
-from vaultkit.cli.application import COMMAND_ORDER, app
+from vaultkit.cli import COMMAND_MODULES
+from vaultkit.cli.application import app
 
 
 def commands() -> list[str]:
@@ -21,7 +22,7 @@ def commands() -> list[str]:
 
 
 def test_every_command_is_listed_in_order_and_has_help(cli) -> None:
-    assert sorted(COMMAND_ORDER) == commands()
+    assert sorted(COMMAND_MODULES) == commands()
     for name in commands():
         result = cli(name, "--help")
         assert result.exit_code == 0, name

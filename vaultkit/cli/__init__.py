@@ -16,23 +16,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-# Which module registers each command (tests check that it names every command exactly).
-COMMAND_MODULES = {
-    "init": "init_cmd",
-    "sync": "sync_cmd",
-    "reconcile": "sync_cmd",
-    "lint": "lint_cmd",
-    "search": "search_cmd",
-    "recall": "recall_cmd",
-    "explain": "reading_cmd",
-    "vocab": "reading_cmd",
-    "graph": "graph_cmd",
-    "report": "report_cmd",
-    "eval": "search_cmd",
-    "backfill": "archive_cmd",
-    "archive": "archive_cmd",
-    "mcp": "mcp_cmd",
-}
+from vaultkit.cli.commands import COMMAND_MODULES
+
+__all__ = ["COMMAND_MODULES", "load_commands", "main"]
 
 
 def load_commands(argv: Sequence[str] | None = None) -> None:

@@ -10,18 +10,14 @@ import typer
 from typer.core import TyperGroup
 
 from vaultkit import __version__
+from vaultkit.cli.commands import COMMAND_MODULES
+
 
 # The order `vaultkit --help` lists commands in: the daily flow first, maintenance last.
-COMMAND_ORDER = (
-    "init", "sync", "reconcile", "lint", "search", "recall", "explain", "vocab", "graph", "report",
-    "eval", "backfill", "archive", "mcp",
-)  # fmt: skip
-
-
 class _OrderedGroup(TyperGroup):
     def list_commands(self, ctx: Any) -> list[str]:
         names = super().list_commands(ctx)
-        rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
+        rank = {name: i for i, name in enumerate(COMMAND_MODULES)}  # help lists them so
         return sorted(names, key=lambda name: rank.get(name, len(rank)))
 
     # The signature differs between the typer versions we allow; callers pass keywords.
