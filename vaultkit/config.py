@@ -92,6 +92,9 @@ class SummarizerConfig:
     heading: str = "Ringkasan Hari Ini"
     max_input_chars: int = 24000
     max_answer_bytes: int = MAX_ANSWER_BYTES
+    # Tokens a model may write for one day: a summary's JSON is 150-400; the cap stops a small
+    # model that loops inside a string before it costs minutes (servers default to no limit).
+    max_tokens: int = 1024
 
 
 @dataclass(frozen=True)
@@ -395,6 +398,7 @@ def _check_values(config: Config, source: Path | None) -> None:
         (config.summarizer.timeout > 0, "summarizer.timeout", "a number > 0"),
         (config.summarizer.retries >= 0, "summarizer.retries", "an integer >= 0"),
         (llm.max_answer_bytes >= 1024, "summarizer.max_answer_bytes", "an integer >= 1024"),
+        (llm.max_tokens >= 128, "summarizer.max_tokens", "an integer >= 128"),
         (config.search.top_k >= 1, "search.top_k", "an integer >= 1"),
         (0 <= config.search.relevance_gate <= 1, "search.relevance_gate", "between 0 and 1"),
         (config.search.expand_top >= 0, "search.expand_top", "an integer >= 0"),

@@ -48,6 +48,9 @@ class DayFields:
     importance: int = 3
     mood: str = "neutral"
     bullets: tuple[str, ...] = ()
+    # What the summarizer has to say of its reading, for the run's report (an LLM's answer the
+    # gate changed: `summarize.grounding`); never written to the summary.
+    notes: tuple[str, ...] = ()
 
 
 class SummaryFields(TypedDict):

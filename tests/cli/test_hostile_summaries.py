@@ -89,14 +89,13 @@ def test_a_hostile_llm_answer_is_written_as_plain_text_and_lints_clean(
             assert not re.search(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]", line)
         assert text.count("%%") == 2  # the marker's, alone
         assert text.count("\n---\n") == 2  # the frontmatter's end and the footer's rule
+    # The gate: no day says "[[Evil]]", "a|b" or "%% hidden %%", nor any hostile bullet, so
+    # none reaches a file; the offline reading stands in for what was left empty.
     first = summaries[0].read_text(encoding="utf-8")
-    assert "- Met the boss about diagram.png and Nobody" in first
-    assert 'people: [Gading, Evil, "a|b", "% hidden %", Sari Budi, "[2J"]' in first
-    assert '  technologies: ["% vaultkit source=1 digest=2 %", Ceph]' in first
-    assert 'mood: "% calm x %"' in first and "tags: [Kubernetes]" in first  # `[[k8s]]` is k8s
-
+    assert "Evil" not in first and "hidden" not in first and "Nobody" not in first
+    assert "people: [Gading" in first
     people = sorted(p.name for p in (workspace / "vault" / "memory" / "people").iterdir())
-    assert people == ["% hidden %.md", "(2J.md", "Evil.md", "Gading.md", "Sari Budi.md", "a-b.md"]
+    assert "Evil.md" not in people and "a-b.md" not in people and "Gading.md" in people
     before = tree_hashes(workspace)
     again = cli("sync", "--config", config)
     assert again.exit_code == 0 and tree_hashes(workspace) == before  # read back as written
@@ -160,6 +159,9 @@ def test_a_name_windows_keeps_for_a_device_gets_a_note_it_can_hold(
     workspace: Path, cli, llm_server
 ) -> None:
     config = llm_workspace(workspace, llm_server.url, days=1)
+    note = workspace / "vault" / "memory" / "2026-07-01.md"
+    with note.open("a", encoding="utf-8") as out:  # the day names them: the gate keeps them
+        out.write("\n- Met CON, aux. and Lpt1 about NUL.\n")
     data = json.loads(config.read_text())
     data["vocabulary"]["projects"].append("NUL")
     config.write_text(json.dumps(data))

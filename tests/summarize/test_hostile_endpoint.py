@@ -24,6 +24,7 @@ from vaultkit.errors import (
 from vaultkit.http import post_json
 from vaultkit.model import DayInput
 from vaultkit.strict_json import JSONLimitError, loads_guarded
+from vaultkit.summarize.offline import OfflineSummarizer
 from vaultkit.summarize.openai import OpenAISummarizer
 from vaultkit.text.vocabulary import Vocabulary
 
@@ -61,7 +62,12 @@ def make(llm_server, sleeps, monkeypatch):
             **overrides,
         }
         vocabulary = Vocabulary(VocabularyConfig(), PeopleConfig())
-        return OpenAISummarizer(SummarizerConfig(**settings), vocabulary, sleep=sleeps.append)
+        return OpenAISummarizer(
+            SummarizerConfig(**settings),
+            vocabulary,
+            fallback=OfflineSummarizer(vocabulary),
+            sleep=sleeps.append,
+        )
 
     return build
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import socket
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -15,14 +16,22 @@ from vaultkit.errors import HTTPStatusError, SummarizerError
 from vaultkit.http import post_json, redact_url
 from vaultkit.model import DayFields, DayInput
 from vaultkit.summarize import make_summarizer
-from vaultkit.summarize.openai import OpenAISummarizer, fields_from_answer, user_prompt
+from vaultkit.summarize.offline import OfflineSummarizer
+from vaultkit.summarize.openai import (
+    ANSWER_SCHEMA,
+    OpenAISummarizer,
+    fields_from_answer,
+    user_prompt,
+)
 from vaultkit.text.vocabulary import Vocabulary
 
 REPO = Path(__file__).resolve().parents[2]
 KEY_ENV = "VAULTKIT_TEST_LLM_KEY"
 DAY = DayInput(
     date(2026, 7, 6),
-    "# 2026-07-06\n\n- Payments API outage, 37 minutes. Rolled back to v2.13.3.\n",
+    "# 2026-07-06\n\n- Payments API outage, 37 minutes after the v2.14.0 deploy: Redis ran out"
+    " of connections, PagerDuty paged Sari. Rolled back to v2.13.3.\n- Postmortem due"
+    " Wednesday.\n",
     (
         (
             "chats/2026-07-06/telegram-incident.md",
@@ -85,7 +94,12 @@ def make(llm_server, vocabulary, sleeps, monkeypatch):
             "retries": 2,
             **overrides,
         }
-        return OpenAISummarizer(SummarizerConfig(**settings), vocabulary, sleep=sleeps.append)
+        return OpenAISummarizer(
+            SummarizerConfig(**settings),
+            vocabulary,
+            fallback=OfflineSummarizer(vocabulary),
+            sleep=sleeps.append,
+        )
 
     return build
 
@@ -176,7 +190,7 @@ def test_gives_up_after_the_retries_with_a_one_line_message(llm_server, make, sl
     )
     assert "\n" not in message
     assert sleeps == [0.5, 1.0]
-    assert len(llm_server.requests) == 3
+    assert len(llm_server.requests) == 4  # and json_object asked once: the server is down
 
 
 def test_timeouts_to_the_end_give_up(llm_server, make, sleeps):
@@ -193,7 +207,9 @@ def test_unreachable_server(vocabulary, sleeps):
         backend="openai", base_url=f"http://127.0.0.1:{port}/v1", model="m", timeout=0.2, retries=1
     )
     with pytest.raises(SummarizerError) as caught:
-        OpenAISummarizer(config, vocabulary, sleep=sleeps.append).summarize(DAY)
+        OpenAISummarizer(
+            config, vocabulary, fallback=OfflineSummarizer(vocabulary), sleep=sleeps.append
+        ).summarize(DAY)
     assert str(caught.value) == (
         f"POST http://127.0.0.1:{port}/v1/chat/completions failed after 2 attempts: "
         "connection refused"
@@ -214,10 +230,17 @@ def test_a_response_that_is_not_json_at_all_is_refused(llm_server, make):
 
 
 @pytest.mark.parametrize("importance", [0, 11, -3, 7.5, "7", True, None])
-def test_out_of_range_or_mistyped_importance_is_refused(llm_server, make, importance):
+def test_out_of_range_or_mistyped_importance_is_the_offline_readings(
+    llm_server, make, vocabulary, importance
+):
     llm_server.reply(chat({**GOOD, "importance": importance}))
+    fields = make().summarize(DAY)
+    assert fields.importance == OfflineSummarizer(vocabulary).summarize(DAY).importance
+    assert fields.notes == (
+        f"importance: {json.dumps(importance)} is not an integer 1-10; the offline reading's",
+    )
     with pytest.raises(SummarizerError, match=r"importance .* not an integer 1\.\.10"):
-        make().summarize(DAY)
+        fields_from_answer(json.dumps({**GOOD, "importance": importance}), DAY)  # no fallback
 
 
 @pytest.mark.parametrize(
@@ -240,11 +263,12 @@ def test_wrong_types_are_refused(llm_server, make, key, value, complaint):
         make().summarize(DAY)
 
 
-def test_missing_required_fields_are_refused(llm_server, make):
+def test_a_missing_importance_is_the_offline_readings(llm_server, make):
     answer = {k: v for k, v in GOOD.items() if k != "importance"}
     llm_server.reply(chat(answer))
-    with pytest.raises(SummarizerError, match="importance null"):
-        make().summarize(DAY)
+    assert make().summarize(DAY).notes == (
+        "importance: null is not an integer 1-10; the offline reading's",
+    )
 
 
 def test_extra_fields_and_invented_dates_are_ignored(llm_server, make):
@@ -266,18 +290,45 @@ def test_rejected_response_format_falls_back_to_json_in_text(llm_server, make):
         chat(json.dumps(GOOD)),
     )
     summarizer = make()
-    assert summarizer.summarize(DAY) == EXPECTED
+    first_day = summarizer.summarize(DAY)
+    assert first_day.notes == (
+        "the endpoint refused response_format json_schema; asking with json_object",
+    )
+    assert replace(first_day, notes=()) == EXPECTED
     first, second = (r.json for r in llm_server.requests)
-    assert "response_format" in first and "response_format" not in second
-    assert summarizer.summarize(DAY) == EXPECTED
-    assert "response_format" not in llm_server.requests[2].json  # remembered: one request a day
+    assert first["response_format"]["type"] == "json_schema"
+    assert second["response_format"] == {"type": "json_object", "schema": ANSWER_SCHEMA}
+    assert summarizer.summarize(DAY) == EXPECTED  # said once a run
+    assert llm_server.requests[2].json["response_format"]["type"] == "json_object"
+
+
+def test_a_500_to_json_schema_then_json_object_taken_is_llama_cpp_pythons_way(
+    llm_server, make, sleeps
+):
+    llm_server.reply(error(500, "boom"), error(500, "boom"), error(500, "boom"), chat(GOOD))
+    summarizer = make()
+    assert summarizer.summarize(DAY).notes == (
+        "the endpoint refused response_format json_schema; asking with json_object",
+    )
+    assert [r.json["response_format"]["type"] for r in llm_server.requests] == [
+        "json_schema", "json_schema", "json_schema", "json_object",
+    ]  # fmt: skip
+
+
+def test_a_server_that_takes_no_format_is_asked_in_plain_text(llm_server, make):
+    llm_server.reply(error(400, "no json_schema"), error(400, "no json_object"), chat(GOOD))
+    fields = make().summarize(DAY)
+    assert fields.notes == (
+        "the endpoint refused response_format json_schema, json_object; asking with text",
+    )
+    assert "response_format" not in llm_server.requests[2].json
 
 
 def test_a_400_without_response_format_is_not_retried(llm_server, make, sleeps):
-    llm_server.reply(error(400, "bad"), error(400, "context too long"))
+    llm_server.reply(error(400, "bad"), error(400, "bad"), error(400, "context too long"))
     with pytest.raises(SummarizerError, match="HTTP 400: context too long"):
         make().summarize(DAY)
-    assert len(llm_server.requests) == 2 and sleeps == []
+    assert len(llm_server.requests) == 3 and sleeps == []
 
 
 def test_answers_without_content_are_refused(llm_server, make):

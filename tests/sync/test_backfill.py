@@ -152,7 +152,9 @@ def test_the_cli_backfills_through_an_llm_with_failures_and_the_next_run_fills_t
         "bullets": ["Worked on the Homelab cluster."],
     }
     first_five = date(2026, 7, 1), date(2026, 7, 5)
-    llm_server.reply(chat(answer), error(500), chat(answer), chat(answer), error(503))
+    # 07-02: a 500, and a 500 again to json_object asked once (a server down, not one that
+    # refuses json_schema); 07-05: a 503.
+    llm_server.reply(chat(answer), error(500), error(500), chat(answer), chat(answer), error(503))
     args = ["backfill", "-c", config_path, "--pause", "0", "--json"]
     result = cli(*args, "--since", first_five[0].isoformat(), "--until", first_five[1].isoformat())
     assert result.exit_code == 1
@@ -165,7 +167,7 @@ def test_the_cli_backfills_through_an_llm_with_failures_and_the_next_run_fills_t
     assert again.exit_code == 0, again.stderr
     report = json.loads(again.stdout)
     assert report["done"] == ["2026-07-02", "2026-07-05"] and report["failed"] == []
-    assert len(llm_server.requests) == 7
+    assert len(llm_server.requests) == 8
 
 
 def test_a_day_filled_later_joins_the_related_dates_of_later_days(workspace: Path) -> None:

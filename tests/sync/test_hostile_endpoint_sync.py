@@ -77,7 +77,7 @@ def test_hostile_json_fails_only_its_day(workspace: Path, cli, llm_server) -> No
     config = llm_workspace(workspace, llm_server.url, days=5)
     llm_server.reply(
         chat(deep(100_000)),  # 07-01: the message's JSON nested 100,000 deep
-        chat({**GOOD, "importance": int("7" * 4000)}),  # 07-02: 4,000 digits: fine
+        chat({**GOOD, "importance": int("7" * 4000)}),  # 07-02: 4,000 digits: read, refused
         chat('{"importance": ' + "7" * 5000 + "}"),  # 07-03: 5,000 digits
         Reply(body='{"choices": ' + deep(100_000) + "}"),  # 07-04: the response itself
         chat(GOOD),  # 07-05
@@ -85,14 +85,17 @@ def test_hostile_json_fails_only_its_day(workspace: Path, cli, llm_server) -> No
     result = cli("sync", "--config", config, "--json")
     assert result.exit_code == 1
     assert "Traceback" not in result.stderr
-    failed = {f["what"]: f["error"] for f in json.loads(result.stdout)["failed"]}
-    assert sorted(failed) == ["2026-07-01", "2026-07-02", "2026-07-03", "2026-07-04"]
+    report = json.loads(result.stdout)
+    failed = {f["what"]: f["error"] for f in report["failed"]}
+    assert sorted(failed) == ["2026-07-01", "2026-07-03", "2026-07-04"]
     assert "JSON that cannot be read: nested too deeply" in failed["2026-07-01"]
-    assert "importance" in failed["2026-07-02"]  # read, then refused as out of range
+    # 07-02's importance is read, refused as out of range, and the offline reading's is written
+    warned = [w["warning"] for w in report["warnings"] if w["what"] == "2026-07-02"]
+    assert any(w.startswith("importance: 77777") and "the offline reading's" in w for w in warned)
     assert "JSON that cannot be read: a number too long" in failed["2026-07-03"]
     assert "answered with JSON it cannot read: nested too deeply" in failed["2026-07-04"]
     assert all("\n" not in error for error in failed.values())
-    assert summaries(workspace) == ["2026-07-05.summary.md"]
+    assert summaries(workspace) == ["2026-07-02.summary.md", "2026-07-05.summary.md"]
 
     llm_server.reply(*[chat(GOOD) for _ in range(4)])
     assert cli("sync", "--config", config).exit_code == 0

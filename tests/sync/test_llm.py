@@ -27,26 +27,35 @@ def test_failures_write_nothing_invalid_and_the_next_sync_completes(
         error(500), error(502),  # 07-03: server errors, gives up
         error(429, **{"Retry-After": "0"}), chat(invented),  # 07-04: 429, then extra fields
         chat("this is not json"),  # 07-05: an answer is not retried; bad JSON fails the day
-        chat({**GOOD, "importance": 42}),  # 07-06: out of range
+        chat({**GOOD, "importance": 42}),  # 07-06: out of range: the offline reading's, said
         chat({**GOOD, "people": "Gading", "bullets": []}),  # 07-07: wrong types
     )  # fmt: skip
     result = cli("sync", "--config", config_path, "--json")
     assert result.exit_code == 1
     report = json.loads(result.stdout)
     failed = {f["what"] for f in report["failed"]}
-    assert failed == {"2026-07-02", "2026-07-03", "2026-07-05", "2026-07-06", "2026-07-07"}
+    assert failed == {"2026-07-02", "2026-07-03", "2026-07-05", "2026-07-07"}
     assert sorted(p.name for p in summaries.iterdir()) == [
         "2026-07-01.summary.md",
         "2026-07-04.summary.md",
+        "2026-07-06.summary.md",
     ]
+    warned = {(w["what"], w["warning"]) for w in report["warnings"]}
+    assert ("2026-07-06", "importance: 42 is not an integer 1-10; the offline reading's") in warned
     made = (summaries / "2026-07-04.summary.md").read_text()
     assert "1999-01-01" not in made and "2031" not in made
-    assert "projects: [Homelab]" in made and "tags: [Kubernetes]" in made
-    assert "people: [Gading, Freedy]" in made
-    assert "  projects: [Garden Sensors]" in made and "  technologies: [Ceph]" in made
+    # Named as the vocabulary spells them ("k8s", "fred"), and only what the day says: its note
+    # names Ceph and the K3s cluster, not the Homelab project or the Garden Sensors.
+    assert "tags: [Kubernetes]" in made and "people: [Gading, Freedy]" in made
+    assert "  technologies: [Ceph]" in made and "Garden Sensors" not in made
+    assert "projects: []" in made
+    assert (
+        "2026-07-04",
+        "projects: homelab, Garden Sensors not in the day's text; the offline reading's",
+    ) in warned
     assert cli("lint", "--config", config_path).exit_code == 0
 
-    llm_server.reply(*(chat(GOOD) for _ in range(5)))
+    llm_server.reply(*(chat(GOOD) for _ in range(4)))
     again = cli("sync", "--config", config_path, "--json")
     assert again.exit_code == 0, again.stdout
     assert len(list(summaries.iterdir())) == 7

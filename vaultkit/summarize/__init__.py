@@ -30,10 +30,13 @@ def make_summarizer(
 ) -> Summarizer:
     """The summarizer the config names: `offline` (default, reading with `vault`, the names the
     vault's files show to be people's and pets') or `openai`."""
+    from vaultkit.summarize.offline import OfflineSummarizer
+
+    offline = OfflineSummarizer(vocabulary, vault=vault)
     if config.summarizer.backend == "openai":
         from vaultkit.summarize.openai import OpenAISummarizer
 
-        return OpenAISummarizer(config.summarizer, vocabulary)
-    from vaultkit.summarize.offline import OfflineSummarizer
-
-    return OfflineSummarizer(vocabulary, vault=vault)
+        return OpenAISummarizer(
+            config.summarizer, vocabulary, fallback=offline, languages=config.languages
+        )
+    return offline

@@ -57,6 +57,7 @@ def validate_fields(fields: DayFields, day: date) -> DayFields:
         importance=fields.importance,
         mood=mood,
         bullets=bullets[:MAX_BULLETS],
+        notes=fields.notes,
     )
 
 

@@ -19,8 +19,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from pathlib import PurePath
 from typing import Any
 
@@ -37,32 +39,55 @@ from vaultkit.http import join_url, post_json
 from vaultkit.model import LOOKUP_KINDS as KINDS
 from vaultkit.model import DayFields, DayInput
 from vaultkit.strict_json import JSONLimitError, loads_guarded
-from vaultkit.summarize.base import validate_fields
+from vaultkit.summarize.base import Summarizer, validate_fields
+from vaultkit.summarize.grounding import Gate
 from vaultkit.summarize.portion import Portion, head
+from vaultkit.text.language import DEFAULT_LANGUAGES, Analyzer
+from vaultkit.text.lexicon import MOODS
 from vaultkit.text.vocabulary import Vocabulary
 
 MAX_TERM_CHARS = 100
 BULLET_CHARS = 200
-# Statuses with which servers refuse a `response_format` they do not support.
-REJECTED_FORMAT = (400, 422)
+# The schema's bounds: tight enough that a small model, held to the schema by a grammar,
+# finishes valid JSON within `max_tokens` (one that loops inside a string is cut at its
+# `maxLength`, one that lists names forever at its `maxItems`).
+NAME_CHARS, MOOD_CHARS = 60, 20
+MAX_PEOPLE, MAX_TERMS, MAX_NEW_TERMS = 12, 10, 6
+# How servers take structured output, tried in this order until one is not refused: the
+# `json_schema` of OpenAI, llama.cpp's server, LM Studio and vLLM; the `json_object` with a
+# `schema` of llama-cpp-python's server; then plain text with the JSON parsed out of it.
+FORMATS = ("json_schema", "json_object", "text")
+# Statuses with which servers refuse a `response_format` they do not take (llama-cpp-python
+# answers a `json_schema` with 500).
+REJECTED_FORMAT = (400, 422, 500)
+MOOD_NAMES = (*MOODS, "neutral")
 
-_STRINGS = {"type": "array", "items": {"type": "string"}}
+
+def _names(most: int) -> dict[str, Any]:
+    return {"type": "array", "maxItems": most, "items": {"type": "string", "maxLength": NAME_CHARS}}
+
+
 ANSWER_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "people": _STRINGS,
-        "projects": _STRINGS,
-        "technologies": _STRINGS,
-        "libraries": _STRINGS,
+        "people": _names(MAX_PEOPLE),
+        "projects": _names(MAX_TERMS),
+        "technologies": _names(MAX_TERMS),
+        "libraries": _names(MAX_TERMS),
         "uncategorized": {
             "type": "object",
-            "properties": {kind: _STRINGS for kind in KINDS},
+            "properties": {kind: _names(MAX_NEW_TERMS) for kind in KINDS},
             "required": list(KINDS),
             "additionalProperties": False,
         },
         "importance": {"type": "integer", "minimum": 1, "maximum": 10},
-        "mood": {"type": "string"},
-        "bullets": {"type": "array", "items": {"type": "string"}, "minItems": 3, "maxItems": 6},
+        "mood": {"type": "string", "enum": list(MOOD_NAMES), "maxLength": MOOD_CHARS},
+        "bullets": {
+            "type": "array",
+            "minItems": 3,
+            "maxItems": 6,
+            "items": {"type": "string", "maxLength": BULLET_CHARS},
+        },
     },
     "required": [
         "people",
@@ -74,10 +99,19 @@ ANSWER_SCHEMA: dict[str, Any] = {
     ],
     "additionalProperties": False,
 }
-RESPONSE_FORMAT = {
-    "type": "json_schema",
-    "json_schema": {"name": "day_summary", "strict": True, "schema": ANSWER_SCHEMA},
-}
+
+
+def response_format(shape: str) -> dict[str, Any] | None:
+    """The `response_format` of a request in one of the `FORMATS` (None: plain text)."""
+    if shape == "json_schema":
+        return {
+            "type": "json_schema",
+            "json_schema": {"name": "day_summary", "strict": True, "schema": ANSWER_SCHEMA},
+        }
+    if shape == "json_object":
+        return {"type": "json_object", "schema": ANSWER_SCHEMA}
+    return None
+
 
 SYSTEM_PROMPT = """\
 You summarize one day of a person's memory, kept by their AI assistant: the daily note and the \
@@ -99,8 +133,7 @@ listed, and only when the day's text mentions them (or an alias of them).
 - "importance": an integer from 1 to 10, how much this day will matter later. Architecture \
 decisions and migrations 8-10; incidents and outages 7-9; ordinary work 4-6; small talk, \
 errands and private chores 1-3.
-- "mood": one lowercase word for the day (for example excited, productive, stressed, tired, \
-relaxed, happy, frustrated, neutral).
+- "mood": one word for the day, one of: {moods}.
 - "bullets": 3 to 6 short plain sentences (under 200 characters, no markdown, no links) on what \
 happened, was decided or is planned. Only facts from the text.
 - Never invent dates. Do not output related dates or any field not asked for.
@@ -123,19 +156,25 @@ class OpenAISummarizer:
         config: SummarizerConfig,
         vocabulary: Vocabulary,
         *,
+        fallback: Summarizer,
+        languages: Iterable[str] = DEFAULT_LANGUAGES,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.config = config
         self.vocabulary = vocabulary
         self.system_prompt = system_prompt(vocabulary)
+        self.gate = Gate(vocabulary, Analyzer(languages))
+        self.fallback = fallback  # the offline reading, for a field the gate refuses
         self._sleep = sleep
-        self._use_schema = True  # until the server refuses `response_format` once
+        self._format = 0  # the first of `FORMATS` the server has not refused
+        self._lock = threading.Lock()
 
     def summarize(self, day: DayInput) -> DayFields:
-        """Ask the model for one day's fields; raise `SummarizerError` unless all are valid
+        """Ask the model for one day's fields and pass them through the gate; raise
+        `SummarizerError` when the answer cannot be read as a summary at all
         (`SummarizerUnavailableError` when the endpoint cannot serve any call now)."""
         try:
-            answer = self._ask(day)
+            answer, said = self._ask(day)
         except AnswerTooLargeError as exc:
             raise SummarizerUnavailableError(
                 f"{exc.message} (summarizer.max_answer_bytes)"
@@ -144,38 +183,68 @@ class OpenAISummarizer:
             raise SummarizerUnavailableError(exc.message, path=exc.path, rule=exc.rule) from None
         except EndpointError as exc:
             raise SummarizerError(exc.message, path=exc.path, rule=exc.rule) from None
-        return fields_from_answer(answer, day)
+        offline: list[DayFields] = []
+
+        def reading() -> DayFields:
+            if not offline:
+                offline.append(self.fallback.summarize(day))
+            return offline[0]
+
+        fields = fields_from_answer(answer, day, importance=lambda: reading().importance)
+        fields = replace(fields, notes=(*said, *fields.notes))
+        return self.gate.check(fields, day, reading).fields
 
     def portion(self, day: DayInput) -> Portion | None:
         """How much of the day the prompt holds, when not all of it (`max_input_chars`)."""
         return prompt_portion(day, self.config.max_input_chars)
 
-    def _ask(self, day: DayInput) -> str:
+    def _ask(self, day: DayInput) -> tuple[str, list[str]]:
+        """The model's answer, and what to say of how it was asked (once a run: the server
+        refused a structured-output shape, so this and later days are asked the next way)."""
         payload: dict[str, Any] = {
             "model": self.config.model,
             "messages": [
                 {"role": "system", "content": self.system_prompt},
                 {"role": "user", "content": user_prompt(day, self.config.max_input_chars)},
             ],
+            "max_tokens": self.config.max_tokens,
         }
-        if self._use_schema:
-            try:
-                return self._post({**payload, "response_format": RESPONSE_FORMAT}, day)
+        with self._lock:
+            start = self._format
+        at, down = start, None
+        while True:
+            shape = FORMATS[at]
+            wanted = response_format(shape)
+            asked = {**payload, **({"response_format": wanted} if wanted else {})}
+            try:  # a shape tried after a 500 is asked once: a server that is down stays down
+                answer = self._post(asked, day, retries=0 if down else None)
             except HTTPStatusError as exc:
-                if exc.status not in REJECTED_FORMAT:
+                if down is not None and exc.status >= 500:
+                    raise down from None  # every shape fails: the server is down, not picky
+                if shape == FORMATS[-1] or exc.status not in REJECTED_FORMAT:
                     raise
-                # The server does not do structured output: ask again, parse JSON from the text.
-                self._use_schema = False
-        return self._post(payload, day)
+                down = exc if exc.status >= 500 else down
+                at += 1
+                continue
+            return answer, self._settle(start, at)
 
-    def _post(self, payload: dict[str, Any], day: DayInput) -> str:
+    def _settle(self, start: int, at: int) -> list[str]:
+        """Remember the shape the server took; say so, once a run, when it is not the first."""
+        with self._lock:
+            if at <= self._format:  # another day said it already
+                return []
+            self._format = at
+        refused = ", ".join(FORMATS[start:at])
+        return [f"the endpoint refused response_format {refused}; asking with {FORMATS[at]}"]
+
+    def _post(self, payload: dict[str, Any], day: DayInput, retries: int | None = None) -> str:
         api_key = os.environ.get(self.config.api_key_env) or None
         response = post_json(
             join_url(self.config.base_url, "chat/completions"),
             payload,
             api_key=api_key,
             timeout=self.config.timeout,
-            retries=self.config.retries,
+            retries=self.config.retries if retries is None else retries,
             sleep=self._sleep,
             max_bytes=self.config.max_answer_bytes,
         )
@@ -191,6 +260,7 @@ def system_prompt(vocabulary: Vocabulary) -> str:
         libraries=_listing(lists["libraries"]),
         people=_listing(lists["people"]),
         aliases=_listing(lists["aliases"]),
+        moods=", ".join(MOOD_NAMES),
     )
 
 
@@ -222,9 +292,13 @@ def _day_text(day: DayInput) -> str:
     return "\n".join(parts)
 
 
-def fields_from_answer(content: str, day: DayInput) -> DayFields:
+def fields_from_answer(
+    content: str, day: DayInput, *, importance: Callable[[], int] | None = None
+) -> DayFields:
     """Parse and check an answer; terms under `uncategorized` join their kind's list, to be
-    sorted out by vocabulary normalization. Fields not asked for are ignored."""
+    sorted out by vocabulary normalization. Fields not asked for are ignored. An importance that
+    is no integer 1-10 is `importance()`'s (the offline reading's) when it is given, with a
+    note; else the answer fails."""
     answer = parse_json_answer(content, day)
     where = f"summary of {day.date.isoformat()}: the LLM answer"
     uncategorized = answer.get("uncategorized", {})
@@ -243,14 +317,24 @@ def fields_from_answer(content: str, day: DayInput) -> DayFields:
     mood = answer.get("mood", "neutral")
     if not isinstance(mood, str) or len(mood) > 40 or "\n" in mood:
         raise SummarizerError(f"{where} has a mood that is not a short string: {_show(mood)}")
+    notes: tuple[str, ...] = ()
+    try:
+        level = _importance(answer.get("importance"), where)
+    except SummarizerError:
+        if importance is None:
+            raise
+        level = importance()
+        shown = _show(answer.get("importance"))
+        notes = (f"importance: {shown} is not an integer 1-10; the offline reading's",)
     fields = DayFields(
         people=_strings(answer.get("people", []), "people", where),
         projects=lists["projects"],
         technologies=lists["technologies"],
         libraries=lists["libraries"],
-        importance=_importance(answer.get("importance"), where),
+        importance=level,
         mood=mood.strip().lower() or "neutral",
         bullets=bullets,
+        notes=notes,
     )
     return validate_fields(fields, day.date)
 

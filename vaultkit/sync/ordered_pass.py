@@ -290,7 +290,7 @@ class OrderedPass:
         """Relate one day's draft and write it; returns its features."""
         if isinstance(drafted, Exception):
             raise drafted
-        draft, feats, read = drafted
+        draft, feats, read, notes = drafted
         summary = replace(draft, related_dates=self.related.related(day, feats))
         path = self.found.layout.summary_path(day)
         text = add_marker(self.renderer.summary(summary), self.found.marked_source(day) or "")
@@ -306,6 +306,7 @@ class OrderedPass:
         self.report.changes.append(Change(self.found.layout.rel(path), past(plan.action), detail))
         if read is not None:  # a day larger than the summarizer reads
             self.report.warnings.append(Notice(day.isoformat(), read.message()))
+        self.report.warnings += [Notice(day.isoformat(), note) for note in notes]
         return feats
 
     def _relate(self, day: date, facts: SummaryFacts, feats: frozenset[str]) -> None:
@@ -334,8 +335,9 @@ class OrderedPass:
         )
 
 
-# A day's draft: its summary before relating, its features, how much of it was read; or why not.
-Draft = tuple[Summary, frozenset[str], Portion | None] | VaultkitError | OSError
+# A day's draft: its summary before relating, its features, how much of it was read, what the
+# summarizer says of its reading; or why not.
+Draft = tuple[Summary, frozenset[str], Portion | None, tuple[str, ...]] | VaultkitError | OSError
 
 
 @dataclass(frozen=True)
@@ -356,7 +358,8 @@ class Drafting:
         except (VaultkitError, OSError) as exc:  # the answer, the note, the disk: this day's
             return exc
         draft = self.vocabulary.summary(day, fields)
-        return draft, features(draft, self.analyzer), portion_of(self.summarizer, source)
+        read = portion_of(self.summarizer, source)
+        return draft, features(draft, self.analyzer), read, fields.notes
 
 
 def _none() -> Generator[Draft, None, None]:
