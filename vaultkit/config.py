@@ -92,9 +92,7 @@ class SummarizerConfig:
     heading: str = "Ringkasan Hari Ini"
     max_input_chars: int = 24000
     max_answer_bytes: int = MAX_ANSWER_BYTES
-    # Tokens a model may write for one day: a summary's JSON is 150-400; the cap stops a small
-    # model that loops inside a string before it costs minutes (servers default to no limit).
-    max_tokens: int = 1024
+    max_tokens: int = 1024  # a summary's JSON is 150-400 tokens; a looping model stops here
 
 
 @dataclass(frozen=True)

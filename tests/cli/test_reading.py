@@ -134,3 +134,35 @@ def test_resummarize_rewrites_vaultkits_summaries_and_keeps_hand_edits(
     again = tree_hashes(workspace)
     cli("sync", "--config", config)
     assert tree_hashes(workspace) == again
+
+
+def test_explain_with_an_llm_says_which_fields_are_its_own(
+    workspace: Path, cli, llm_server
+) -> None:
+    from tests.fixtures.llm_server import chat
+    from tests.fixtures.workspaces import llm_workspace
+
+    config = llm_workspace(workspace, llm_server.url, days=4)
+    answer = {
+        "people": ["Freedy", "Katedrala Kadiru"],
+        "projects": [],
+        "technologies": ["Ceph"],
+        "libraries": [],
+        "importance": 7,
+        "mood": "kalau bawin",
+        "bullets": ["Installed K3s on nuc-01 as the server node.", "Gawin Gawin Gawin."],
+    }
+    llm_server.reply(chat(answer), chat(answer))
+    done = cli("explain", "2026-07-04", "--config", config, "--json")
+    assert done.exit_code == 0, done.stderr
+    llm = json.loads(done.stdout)["llm"]
+    assert llm["people"] == ["Freedy"] and llm["terms"] == ["Ceph"]
+    assert llm["sources"]["mood"] == "offline" and llm["sources"]["people"] == "llm"
+    assert llm["notes"] == [
+        "people: Katedrala Kadiru not in the day's text",
+        "bullets: 1 not supported by the day's text or said twice",
+        "mood: 'kalau bawin' is not one of vaultkit's; the offline reading's",
+    ]
+    shown = cli("explain", "2026-07-04", "--config", config)
+    assert "its own: people, projects, technologies, libraries, importance, bullets" in shown.stdout
+    assert "  mood: 'kalau bawin' is not one of vaultkit's" in shown.stdout

@@ -117,6 +117,8 @@ def _print_explanation(shown: dict[str, Any], candidates: bool) -> None:
         ]
         print_table([Column("score", "right"), Column("candidate"), Column("why")], rows,
                     title="bullet candidates, best first")  # fmt: skip
+    if shown["llm"] is not None:
+        _print_llm(shown["llm"])
     on_file = shown["summary_on_file"]
     if on_file is None and shown["summary"] in dict(skipped_of(shown)):
         say(f"no summary on file: sync cannot write {shown['summary']} until it is moved away")
@@ -128,3 +130,16 @@ def _print_explanation(shown: dict[str, Any], candidates: bool) -> None:
             why = "made from older notes"
         say(f"the summary on file says importance {on_file['importance']}, mood "
             f"{on_file['mood']} ({why})")  # fmt: skip
+
+
+def _print_llm(llm: dict[str, Any]) -> None:
+    """The LLM's reading after the gate: which fields are its own, which the offline reading's."""
+    model = llm["model"] or "the LLM"
+    if "error" in llm:
+        say(f"{model}: not asked ({llm['error']})")
+        return
+    own = [name for name, source in llm["sources"].items() if source == "llm"]
+    echo(f"{model}: importance {llm['importance']}, mood {llm['mood']}; its own: "
+         f"{', '.join(own) or 'none'}")  # fmt: skip
+    for note in llm["notes"]:
+        echo(f"  {note}")

@@ -3,7 +3,9 @@ reading of the day, feature by feature, beside the summary the vault holds.
 
 The reading is the offline summarizer's whatever the workspace's summarizer is: it is what the
 importance of the hybrid score rests on for every user without an LLM, and the one that can say
-why. The summary on file may differ: written by an LLM, edited by hand, or from older notes.
+why. With an LLM summarizer, the day is asked of the model too, and `llm` says which fields the
+gate kept from its answer and which it took from the offline reading, and why
+(`summarize.grounding`). The summary on file may differ: edited by hand, or from older notes.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ from typing import Any
 
 from vaultkit.catalog.opener import open_catalog
 from vaultkit.config import Config
-from vaultkit.errors import NotAFileError, UsageError
+from vaultkit.errors import NotAFileError, UsageError, VaultkitError
 from vaultkit.files.layout import Layout, not_read
 from vaultkit.files.sources import day_input
+from vaultkit.model import DayInput
+from vaultkit.summarize import make_summarizer
+from vaultkit.summarize.base import validate_fields
 from vaultkit.summarize.offline import Explanation, OfflineSummarizer
 from vaultkit.sync.full_look import FullLook, full_look
 from vaultkit.text.vocabulary import Vocabulary
@@ -35,6 +40,7 @@ class DayExplanation:
     fields: dict[str, Any]
     on_file: dict[str, Any] | None
     skipped: list[tuple[str, str]] = field(default_factory=list)  # the day's files not read
+    llm: dict[str, Any] | None = None  # the LLM's reading, when the workspace uses one
 
     def as_dict(self) -> dict[str, Any]:
         shown = self.reading.as_dict()
@@ -48,6 +54,7 @@ class DayExplanation:
             "summary": self.summary,
             "summary_on_file": self.on_file,
             "skipped": skipped,
+            "llm": self.llm,
         }
 
 
@@ -75,7 +82,8 @@ def _explain(config: Config, found: FullLook, day: date) -> DayExplanation:
         raise UsageError(f"no daily note for {day} in {layout.rel(config.memory_dir)}")
     vocabulary = Vocabulary(config.vocabulary, config.people)
     summarizer = OfflineSummarizer(vocabulary, vault=found.vault_names(vocabulary))
-    reading = summarizer.explain(day_input(day, note, found.transcripts_of(day)))
+    source = day_input(day, note, found.transcripts_of(day))
+    reading = summarizer.explain(source)
     summary = vocabulary.summary(day, reading.fields)
     fields = {
         "projects": list(summary.projects),
@@ -101,7 +109,39 @@ def _explain(config: Config, found: FullLook, day: date) -> DayExplanation:
         fields,
         on_file,
         not_read(layout, irregular),
+        _llm_reading(config, vocabulary, found, source),
     )
+
+
+LLM_FIELDS = ("people", "projects", "technologies", "libraries", "importance", "mood", "bullets")
+
+
+def _llm_reading(
+    config: Config, vocabulary: Vocabulary, found: FullLook, source: DayInput
+) -> dict[str, Any] | None:
+    """What the workspace's LLM answers for the day after the gate, and where each field came
+    from: "llm", or "offline" with the gate's reason (None without an LLM summarizer)."""
+    if config.summarizer.backend != "openai":
+        return None
+    summarizer = make_summarizer(config, vocabulary, found.vault_names(vocabulary))
+    try:
+        fields = validate_fields(summarizer.summarize(source), source.date)
+    except VaultkitError as exc:
+        return {"model": config.summarizer.model, "error": str(exc)}
+    why = {note.split(":", 1)[0]: note for note in fields.notes}
+    return {
+        "model": config.summarizer.model,
+        "importance": fields.importance,
+        "mood": fields.mood,
+        "people": list(fields.people),
+        "terms": [*fields.projects, *fields.technologies, *fields.libraries],
+        "bullets": list(fields.bullets),
+        "sources": {
+            name: "offline" if why.get(name, "").endswith("the offline reading's") else "llm"
+            for name in LLM_FIELDS
+        },
+        "notes": list(fields.notes),
+    }
 
 
 def _day_of(layout: Layout, path: Path) -> tuple[date | None, str | None]:
