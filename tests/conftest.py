@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from tests.fixtures.anythingllm_server import anythingllm_fixture  # noqa: F401
 from tests.fixtures.llm_server import llm_server_fixture  # noqa: F401
+from tests.fixtures.real_llm import real_llm_fixture, real_llm_servers_fixture  # noqa: F401
 from tools import pg_cluster
 
 REPO = Path(__file__).resolve().parent.parent
