@@ -13,6 +13,7 @@
     embed_cost    what the local embedder costs: the first build and one more day
     embed_batches what a batch buys the local embedder: chunks/s by batch size and order
     embed_server  an OpenAI-compatible embeddings server (all-MiniLM-L6-v2), run from its own venv
+    llm_real      the LLM summarizer on a real small model against the offline one: s/day, tokens
     bigday        how the offline summarizer's cost grows with the size of one day
     summarizer    how well the offline summarizer reads a day (dev set, LoCoMo references)
     dayreading    how well the summarizer reads a day: people, new terms, importance, mood, key lines

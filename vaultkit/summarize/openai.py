@@ -51,8 +51,10 @@ BULLET_CHARS = 200
 # The schema's bounds: tight enough that a small model, held to the schema by a grammar,
 # finishes valid JSON within `max_tokens` (one that loops inside a string is cut at its
 # `maxLength`, one that lists names forever at its `maxItems`).
-NAME_CHARS, MOOD_CHARS = 60, 20
-MAX_PEOPLE, MAX_TERMS, MAX_NEW_TERMS = 12, 10, 6
+# At most about 2,300 characters of values in all: under the default `max_tokens` even for a
+# model that fills every string to its end.
+NAME_CHARS, MOOD_CHARS, ANSWER_BULLET_CHARS = 40, 20, 160
+MAX_PEOPLE, MAX_TERMS, MAX_NEW_TERMS, MAX_ANSWER_BULLETS = 8, 6, 4, 5
 # How servers take structured output, tried in this order until one is not refused: the
 # `json_schema` of OpenAI, llama.cpp's server, LM Studio and vLLM; the `json_object` with a
 # `schema` of llama-cpp-python's server; then plain text with the JSON parsed out of it.
@@ -85,8 +87,8 @@ ANSWER_SCHEMA: dict[str, Any] = {
         "bullets": {
             "type": "array",
             "minItems": 3,
-            "maxItems": 6,
-            "items": {"type": "string", "maxLength": BULLET_CHARS},
+            "maxItems": MAX_ANSWER_BULLETS,
+            "items": {"type": "string", "maxLength": ANSWER_BULLET_CHARS},
         },
     },
     "required": [
@@ -134,7 +136,7 @@ listed, and only when the day's text mentions them (or an alias of them).
 decisions and migrations 8-10; incidents and outages 7-9; ordinary work 4-6; small talk, \
 errands and private chores 1-3.
 - "mood": one word for the day, one of: {moods}.
-- "bullets": 3 to 6 short plain sentences (under 200 characters, no markdown, no links) on what \
+- "bullets": 3 to 5 short plain sentences (under 160 characters, no markdown, no links) on what \
 happened, was decided or is planned. Only facts from the text.
 - Never invent dates. Do not output related dates or any field not asked for.
 
