@@ -121,3 +121,15 @@ def test_the_offline_reading_is_made_only_when_a_field_needs_it() -> None:
     assert made == []
     GATE.check(answer(people=("Gawin",), mood="???"), EN, counting)
     assert made == [1]
+
+
+def test_a_term_under_every_kind_is_of_the_first() -> None:
+    fields = answer(projects=("Payments API",), technologies=("Payments API", "Kubernetes"),
+                    libraries=("payments api",))  # fmt: skip
+    gated = GATE.check(fields, EN, lambda: offline(EN))
+    assert gated.fields.projects == ("Payments API",)
+    assert gated.fields.technologies == ("Kubernetes",) and gated.fields.libraries == ()
+    assert gated.notes == (
+        "technologies: Payments API listed under another kind first",
+        "libraries: payments api listed under another kind first",
+    )

@@ -8,7 +8,8 @@ would check against the note:
 
 - a person, project, technology or library is kept only if the day's note or transcripts say it
   (one of its spellings: the name or a configured alias, as a whole word); an ignored person
-  (`people.ignore`, the assistant) is never kept, in any field;
+  (`people.ignore`, the assistant) is never kept, in any field; a term is of one kind (the first
+  the answer lists it under);
 - a bullet is kept once (case and spacing aside), and only if the day's text supports it: at
   least half of its content words, and two or more, occur in the day (as the index stems them,
   so "migrated" is supported by "migrasi"'s day only through the words they share);
@@ -77,6 +78,7 @@ class Gate:
                     why += "; the offline reading's"
                 notes.append(why)
             lists[name] = kept
+        notes += _one_kind_each(lists)
         fields = replace(
             answer,
             people=lists["people"],
@@ -119,6 +121,20 @@ class Gate:
             seen.add(key)
             kept.append(bullet)
         return tuple(kept), len(given) - len(kept)
+
+
+def _one_kind_each(lists: dict[str, tuple[str, ...]]) -> list[str]:
+    """A term the answer lists under several kinds stays under the first (projects, then
+    technologies, then libraries); the notes say which went where."""
+    notes, seen = [], set[str]()
+    for name in NAMED[1:]:
+        given = lists[name]
+        lists[name] = tuple(t for t in given if t.casefold() not in seen)
+        seen |= {t.casefold() for t in given}
+        if lists[name] != given:
+            twice = [t for t in given if t not in lists[name]]
+            notes.append(f"{name}: {', '.join(twice)} listed under another kind first")
+    return notes
 
 
 def _day_text(day: DayInput) -> str:
