@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import yaml
 
 from tests.fixtures.real_llm import RealLLMServers
+from tests.fixtures.workspaces import llm_workspace
 from vaultkit.config import load_config
 from vaultkit.text.vocabulary import Vocabulary
 
@@ -33,25 +33,12 @@ ID_NOTE = """# 2026-08-12
 def real_workspace(workspace: Path, url: str, days: tuple[str, ...]) -> Path:
     """The example workspace cut to `days` (and an Indonesian one), summaries removed, pointed
     at the real model with room for it to answer."""
-    config = load_config(workspace / "memory_config.json")
-    shutil.rmtree(config.summaries_dir)
-    shutil.rmtree(config.chats_dir)
-    for note in config.memory_dir.glob("????-??-??.md"):
-        if note.stem not in days:
-            note.unlink()
+    config = llm_workspace(
+        workspace, url, only=days, model="SmolLM2-135M-Instruct", timeout=300, retries=0
+    )
     if ID_DAY in days:
-        (config.memory_dir / f"{ID_DAY}.md").write_text(ID_NOTE, encoding="utf-8")
-    data = json.loads((workspace / "memory_config.json").read_text())
-    data["summarizer"] = {
-        "backend": "openai",
-        "base_url": url,
-        "model": "SmolLM2-135M-Instruct",
-        "timeout": 300,
-        "retries": 0,
-        "pause": 0,
-    }
-    (workspace / "memory_config.json").write_text(json.dumps(data))
-    return workspace / "memory_config.json"
+        (workspace / "vault" / "memory" / f"{ID_DAY}.md").write_text(ID_NOTE, encoding="utf-8")
+    return config
 
 
 def written(workspace: Path) -> dict[str, dict[str, object]]:
