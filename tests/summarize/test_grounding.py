@@ -133,3 +133,9 @@ def test_a_term_under_every_kind_is_of_the_first() -> None:
         "technologies: Payments API listed under another kind first",
         "libraries: payments api listed under another kind first",
     )
+
+
+def test_a_name_said_many_times_is_named_once_in_the_note() -> None:
+    gated = GATE.check(answer(people=("Sari", "Sudan", "Sudan", "Sudan")), EN, lambda: offline(EN))
+    assert gated.fields.people == ("Sari",)
+    assert gated.notes == ("people: Sudan not in the day's text",)

@@ -71,7 +71,7 @@ class Gate:
             given: tuple[str, ...] = getattr(answer, name)
             kept = tuple(n for n in given if self._grounded(n, text))
             if kept != given:
-                gone = [n for n in given if n not in kept]
+                gone = list(dict.fromkeys(n for n in given if n not in kept))  # once each
                 why = f"{name}: {', '.join(gone)} not in the day's text"
                 if not kept:
                     kept = getattr(reading(), name)
