@@ -24,6 +24,7 @@ from vaultkit.files.sources import day_input
 from vaultkit.model import DayInput
 from vaultkit.summarize import make_summarizer
 from vaultkit.summarize.base import validate_fields
+from vaultkit.summarize.evidence import VaultNames
 from vaultkit.summarize.offline import Explanation, OfflineSummarizer
 from vaultkit.sync.full_look import FullLook, full_look
 from vaultkit.text.vocabulary import Vocabulary
@@ -81,7 +82,8 @@ def _explain(config: Config, found: FullLook, day: date) -> DayExplanation:
                 )
         raise UsageError(f"no daily note for {day} in {layout.rel(config.memory_dir)}")
     vocabulary = Vocabulary(config.vocabulary, config.people)
-    summarizer = OfflineSummarizer(vocabulary, vault=found.vault_names(vocabulary))
+    vault = found.vault_names(vocabulary)  # read once: the offline reading's and the LLM's
+    summarizer = OfflineSummarizer(vocabulary, vault=vault)
     source = day_input(day, note, found.transcripts_of(day))
     reading = summarizer.explain(source)
     summary = vocabulary.summary(day, reading.fields)
@@ -109,7 +111,7 @@ def _explain(config: Config, found: FullLook, day: date) -> DayExplanation:
         fields,
         on_file,
         not_read(layout, irregular),
-        _llm_reading(config, vocabulary, found, source),
+        _llm_reading(config, vocabulary, vault, source),
     )
 
 
@@ -117,13 +119,13 @@ LLM_FIELDS = ("people", "projects", "technologies", "libraries", "importance", "
 
 
 def _llm_reading(
-    config: Config, vocabulary: Vocabulary, found: FullLook, source: DayInput
+    config: Config, vocabulary: Vocabulary, vault: VaultNames, source: DayInput
 ) -> dict[str, Any] | None:
     """What the workspace's LLM answers for the day after the gate, and where each field came
     from: "llm", or "offline" with the gate's reason (None without an LLM summarizer)."""
     if config.summarizer.backend != "openai":
         return None
-    summarizer = make_summarizer(config, vocabulary, found.vault_names(vocabulary))
+    summarizer = make_summarizer(config, vocabulary, vault)
     try:
         fields = validate_fields(summarizer.summarize(source), source.date)
     except VaultkitError as exc:

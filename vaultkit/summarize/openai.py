@@ -16,10 +16,10 @@ unusable for the run (`SummarizerUnavailableError`): it is what the URL serves, 
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
-import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import replace
@@ -169,7 +169,6 @@ class OpenAISummarizer:
         self.fallback = fallback  # the offline reading, for a field the gate refuses
         self._sleep = sleep
         self._format = 0  # the first of `FORMATS` the server has not refused
-        self._lock = threading.Lock()
 
     def summarize(self, day: DayInput) -> DayFields:
         """Ask the model for one day's fields and pass them through the gate; raise
@@ -185,13 +184,7 @@ class OpenAISummarizer:
             raise SummarizerUnavailableError(exc.message, path=exc.path, rule=exc.rule) from None
         except EndpointError as exc:
             raise SummarizerError(exc.message, path=exc.path, rule=exc.rule) from None
-        offline: list[DayFields] = []
-
-        def reading() -> DayFields:
-            if not offline:
-                offline.append(self.fallback.summarize(day))
-            return offline[0]
-
+        reading = functools.cache(lambda: self.fallback.summarize(day))  # made when needed
         fields = fields_from_answer(answer, day, importance=lambda: reading().importance)
         fields = replace(fields, notes=(*said, *fields.notes))
         return self.gate.check(fields, day, reading).fields
@@ -211,9 +204,8 @@ class OpenAISummarizer:
             ],
             "max_tokens": self.config.max_tokens,
         }
-        with self._lock:
-            start = self._format
-        at, down = start, None
+        start = at = self._format
+        down: HTTPStatusError | None = None
         while True:
             shape = FORMATS[at]
             wanted = response_format(shape)
@@ -228,16 +220,13 @@ class OpenAISummarizer:
                 down = exc if exc.status >= 500 else down
                 at += 1
                 continue
-            return answer, self._settle(start, at)
-
-    def _settle(self, start: int, at: int) -> list[str]:
-        """Remember the shape the server took; say so, once a run, when it is not the first."""
-        with self._lock:
-            if at <= self._format:  # another day said it already
-                return []
-            self._format = at
-        refused = ", ".join(FORMATS[start:at])
-        return [f"the endpoint refused response_format {refused}; asking with {FORMATS[at]}"]
+            if at == start:
+                return answer, []
+            self._format = at  # kept for the run (days are asked one at a time)
+            refused = ", ".join(FORMATS[start:at])
+            return answer, [
+                f"the endpoint refused response_format {refused}; asking with {FORMATS[at]}"
+            ]
 
     def _post(self, payload: dict[str, Any], day: DayInput, retries: int | None = None) -> str:
         api_key = os.environ.get(self.config.api_key_env) or None
