@@ -1,0 +1,1 @@
+"""The workspace config read from its file."""
