@@ -10,6 +10,8 @@
 - `synonyms`: event and status words of both languages as one term ("selesai" is "finished")
 - `bilingual`: English and Indonesian words that translate each other (`data/`), for a question
   in one language over notes in the other
+- `secrets`: API keys, tokens, passwords and `<private>` parts taken out of captured text
+  before it is written (`[REDACTED:kind]`)
 
 May import: the core modules (`errors`, `model`, `config`, `dates`).
 """
