@@ -19,6 +19,7 @@ import pytest
 
 from tests.conftest import tree_hashes
 from vaultkit.config import load_config
+from vaultkit.search.fence import unfenced
 from vaultkit.sync.daily import sync
 
 
@@ -114,7 +115,7 @@ def test_a_read_only_vault_is_searched(workspace: Path, tmp_path: Path, synced: 
     assert results and results[0]["date"].startswith("2026-07")
     assert "2026-07" in ran["recall"]["out"]
     answers = [json.loads(line) for line in ran["mcp"]["out"].splitlines()]
-    found = json.loads(answers[1]["result"]["content"][0]["text"])
+    found = json.loads(unfenced(answers[1]["result"]["content"][0]["text"]))
     assert [r["date"] for r in found["results"]] == [r["date"] for r in results]
     tools = [t["name"] for t in answers[2]["result"]["tools"]]
     assert tools == ["search", "recall"]  # no write tool on a read-only vault

@@ -18,6 +18,7 @@ from vaultkit.config import load_config
 from vaultkit.errors import UsageError
 from vaultkit.mcp.server import PROTOCOL_VERSIONS, McpServer, respond, serve
 from vaultkit.mcp.tools import TOOLS, check_arguments
+from vaultkit.search.fence import NOTICE
 from vaultkit.search.search import search
 from vaultkit.sync.daily import sync
 
@@ -112,12 +113,15 @@ def test_a_session_lists_and_calls_both_tools(host: Host, synced: Path) -> None:
     assert "isError" not in found
     expected = search(load_config(synced), "kubernetes", top_k=3, as_of=date(2026, 7, 31))
     assert found["structuredContent"] == json.loads(json.dumps(expected.as_dict()))
-    assert json.loads(found["content"][0]["text"]) == found["structuredContent"]
+    notice, opening, *body, closing = found["content"][0]["text"].splitlines()
+    assert notice == NOTICE and closing == "</" + opening[1:]  # the hits are fenced as data
+    assert json.loads("\n".join(body)) == found["structuredContent"]
     assert [r["date"] for r in found["structuredContent"]["results"]]
 
     pack = host.call("recall", query="kubernetes", max_days=2, max_chars=1500, as_of=AS_OF)
     text = pack["content"][0]["text"]
     assert text.startswith("# Recall: kubernetes") and len(text) <= 1500
+    assert NOTICE in text and text.endswith(">\n")
 
     assert host.request("ping")["result"] == {}
     assert host.close()[0] == 0

@@ -256,8 +256,12 @@ def _search(config: Config, args: dict[str, Any], structured: bool, log: IO[str]
         as_of=_day(args, "as_of"),
         filters=_filters(args),
     )
+    from vaultkit.search.fence import fence
+
     data = result.as_dict()  # plain JSON values
-    answer: dict[str, Any] = {"content": [{"type": "text", "text": json.dumps(data, indent=2)}]}
+    # the hits quote notes (bullets, lines): text for the model to read as data (`fence`)
+    text = fence(json.dumps(data, indent=2))
+    answer: dict[str, Any] = {"content": [{"type": "text", "text": text}]}
     if structured:
         answer["structuredContent"] = data
     return answer

@@ -27,6 +27,7 @@ from vaultkit.files.storage import read_bytes
 from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE
 from vaultkit.model import Progress, Summary
 from vaultkit.pages.schema import parse_summary
+from vaultkit.search.fence import OVERHEAD, fence
 from vaultkit.search.filters import NO_FILTERS, Filters
 from vaultkit.search.scoring import Hit
 from vaultkit.text.language import Analyzer
@@ -185,10 +186,11 @@ def build_pack(
     if len(header) > max_chars:
         markdown = _clip(header, max_chars)
         return RecallPack(query, when, max_days, max_chars, (), markdown, truncated=True)
-    remaining = max_chars - len(header)
+    # the days' text goes to the assistant fenced as data (`fence`): its markers count too
+    remaining = max_chars - len(header) - OVERHEAD
     blocks: list[tuple[Hit, Summary | None, str]] = []
-    truncated = False
-    for hit in hits:  # pass 1: every summary block that fits, best first
+    truncated = remaining < MIN_ROOM and bool(hits)
+    for hit in hits if not truncated else ():  # pass 1: every summary block that fits, best first
         summary = packer.summary(hit)
         block = _day_block(hit, summary)
         if len(block) > remaining:
@@ -206,11 +208,14 @@ def build_pack(
         excerpts, section, remaining = packer.excerpts(hit.date, remaining)
         days.append(RecallDay(hit, summary, excerpts))
         sections.append(block + section)
-    if not hits:
-        sections.append(
+    if blocks:
+        markdown = header + "\n" + fence("".join(sections).lstrip("\n"))
+    elif hits:
+        markdown = header + f"No day fits in {max_chars} characters.\n"
+    else:
+        markdown = header + (
             f"No notes in {span}.\n" if span else "No day in the vault matches this query.\n"
         )
-    markdown = header + "".join(sections)
     if len(markdown) > max_chars:  # only the "no day" line can get here
         markdown, truncated = _clip(markdown, max_chars), True
     return RecallPack(
@@ -223,6 +228,9 @@ def build_pack(
         truncated=truncated or packer.cut,
         skipped=tuple(packer.skipped),
     )
+
+
+MIN_ROOM = 40  # characters a day needs to show anything within its fence
 
 
 class _Packer:
