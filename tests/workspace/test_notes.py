@@ -336,3 +336,19 @@ def test_a_line_like_vaultkits_own_in_a_code_block_is_written_as_given(config: P
     chat = save_transcript(loaded, "Spine in code", f"Gading: it reads\n{code}", date(2026, 7, 19))
     assert (loaded.vault_dir / chat.path).read_text().endswith(f"\n{code}\n")
     assert lint_problems(config, chat.path) == []
+
+
+def test_secrets_never_reach_a_note_or_a_transcript(config: Path) -> None:
+    loaded = load_config(config)
+    key = "sk-ant-api03-" + "Zq8Lw2Rt6Yp0Vn4Xc7Bm1Hs5" + "Jd9Fg3Kk"  # pieces: no scanner flags it
+    written = remember(loaded, f"Key Anthropic baru: {key}\n<private>PIN ATM 4821</private>")
+    assert "Secrets were left out of what was written (1 anthropic, 1 private)." in written.said()
+    text = (loaded.vault_dir / written.path).read_text()
+    assert "[REDACTED:anthropic]" in text and key[13:] not in text and "4821" not in text
+    saved = save_transcript(
+        loaded, f"deploy {key}", "Rina: db url postgresql://app:Sup3rSecret9@db/x\nGading: ok"
+    )
+    text = (loaded.vault_dir / saved.path).read_text()
+    assert "Sup3rSecret9" not in text and key[13:] not in text
+    assert "postgresql://app:[REDACTED:password]@db/x" in text
+    assert "(1 anthropic, 1 password)" in saved.said()

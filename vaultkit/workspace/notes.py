@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -54,6 +55,7 @@ from vaultkit.files.wikilinks import (
     without_controls,
 )
 from vaultkit.pages.schema import MARKER
+from vaultkit.text.secrets import scrub_secrets
 
 MAX_NOTE_BYTES = 1_000_000  # a day's note past this is a pasted document: save a transcript
 LOCK_WAIT = 10.0  # seconds a write waits for another process's lock (a sync) before it says so
@@ -99,14 +101,15 @@ class Written:
 def remember(config: Config, text: str, day: date | None = None) -> Written:
     """Add `text` as a bullet to the daily note of `day` (default today), creating the note."""
     day = _checked_day(day)
-    entry = _entry(_clean_lines(text, "text"))
+    (text,), said = _scrubbed(text)
+    entry = _entry(clean_lines(text, "text"))
     layout = Layout(config)
     path = layout.memory_dir / f"{day.isoformat()}.md"
-    with _writing(layout):
+    with writing(layout):
         data = _read(path)
         if data is None:
-            also = _create_note(layout, day, entry, _archive(layout))
-            return _done(config, layout, day, path, created=True, also=also)
+            also = create_note(layout, day, entry, archived_notes(layout))
+            return _done(config, layout, day, path, created=True, also=also, said=said)
         text_now, bom, crlf = decode(data, path)
         if _holds(text_now, entry):
             return Written(day, layout.rel(path), created=False, written=False)
@@ -118,21 +121,22 @@ def remember(config: Config, text: str, day: date | None = None) -> Written:
             expected=digest(data),
             within=layout.vault_dir,
         )
-        return _done(config, layout, day, path, created=False)
+        return _done(config, layout, day, path, created=False, said=said)
 
 
 def save_transcript(config: Config, title: str, text: str, day: date | None = None) -> Written:
     """Save `text` as a chat transcript of `day` (default today) named after `title`."""
     day = _checked_day(day)
+    (text, title), said = _scrubbed(text, title)
     title = " ".join(without_controls(_well_formed(title)).split())
     if not title:
         raise UsageError("title: must not be empty")
-    lines = _clean_lines(text, "text")
-    content = f"{parent_line(day)}\n\n{_heading(title)}\n\n" + "\n".join(lines) + "\n"
+    lines = clean_lines(text, "text")
+    content = f"{parent_line(day)}\n\n{transcript_heading(title)}\n\n" + "\n".join(lines) + "\n"
     layout = Layout(config)
     folder = layout.chats_dir / day.isoformat()
-    name = _file_stem(title)
-    with _writing(layout):
+    name = file_stem(title)
+    with writing(layout):
         # Nothing is read through a linked folder either: "Already in" would tell of a file
         # outside the vault.
         check_safe_target(folder / f"{name}.md", layout.vault_dir)
@@ -148,10 +152,24 @@ def save_transcript(config: Config, title: str, text: str, day: date | None = No
         write_atomic(path, content, expected=None, within=layout.vault_dir)
         note = layout.memory_dir / f"{day.isoformat()}.md"
         also: list[Path] = []
-        archived = _archive(layout) if _read(note) is None else None
+        archived = archived_notes(layout) if _read(note) is None else None
         if archived is not None and day not in archived:
-            also = [note, *_create_note(layout, day, "", archived)]
-        return _done(config, layout, day, path, created=True, also=also)
+            also = [note, *create_note(layout, day, "", archived)]
+        return _done(config, layout, day, path, created=True, also=also, said=said)
+
+
+def _scrubbed(*texts: str) -> tuple[list[str], list[str]]:
+    """The texts without their secrets (`text.secrets`), and a line saying what was left out."""
+    found: Counter[str] = Counter()
+    clean = []
+    for text in texts:
+        scrubbed = scrub_secrets(text)
+        found.update(dict(scrubbed.found))
+        clean.append(scrubbed.text)
+    if not found:
+        return clean, []
+    kinds = ", ".join(f"{n} {kind}" for kind, n in sorted(found.items()))
+    return clean, [f"Secrets were left out of what was written ({kinds})."]
 
 
 def _done(
@@ -162,25 +180,32 @@ def _done(
     *,
     created: bool,
     also: list[Path] | tuple[Path, ...] = (),
+    said: list[str] | None = None,
 ) -> Written:
-    """The answer, once the days written are re-indexed (a failed refresh is a warning: the
-    text is in the vault, and a later search or sync indexes it)."""
-    from vaultkit.index.store import SearchIndex, translated_errors
-    from vaultkit.index.written import refresh_written
-
-    warnings: list[str] = []
-    try:
-        with translated_errors(config), SearchIndex(config) as index:
-            warnings = refresh_written(index, [path, *also])
-    except VaultkitError as exc:
-        warnings = [f"Written, but the search index was not updated: {exc}"]
+    """The answer, once the days written are re-indexed; `said`: what the answer tells first."""
+    warnings = [*(said or []), *reindex(config, [path, *also])]
     return Written(
         day, layout.rel(path), created, True, tuple(layout.rel(p) for p in also), tuple(warnings)
     )
 
 
+def reindex(config: Config, paths: list[Path]) -> list[str]:
+    """Re-index the days of the files written; a failed refresh is a warning (the text is in
+    the vault, and a later search or sync indexes it)."""
+    from vaultkit.index.store import SearchIndex, translated_errors
+    from vaultkit.index.written import refresh_written
+
+    if not paths:
+        return []
+    try:
+        with translated_errors(config), SearchIndex(config) as index:
+            return refresh_written(index, paths)
+    except VaultkitError as exc:
+        return [f"Written, but the search index was not updated: {exc}"]
+
+
 @contextlib.contextmanager
-def _writing(layout: Layout) -> Iterator[None]:
+def writing(layout: Layout) -> Iterator[None]:
     """Hold the vault's lock (`writer_lock`), waited for up to LOCK_WAIT seconds."""
     if not layout.vault_dir.is_dir():
         raise UsageError(f"the vault {layout.vault_dir} is not here: nothing was written")
@@ -188,7 +213,7 @@ def _writing(layout: Layout) -> Iterator[None]:
         yield
 
 
-def _create_note(layout: Layout, day: date, entry: str, archived: dict[date, Path]) -> list[Path]:
+def create_note(layout: Layout, day: date, entry: str, archived: dict[date, Path]) -> list[Path]:
     """Write the new daily note of `day` (its spine line, heading and `entry`) and point the
     next local note's spine to it; returns that next note's path if it changed. `archived`:
     the archive's notes by day."""
@@ -231,7 +256,7 @@ def _create_note(layout: Layout, day: date, entry: str, archived: dict[date, Pat
     return [nxt]
 
 
-def _archive(layout: Layout) -> dict[date, Path]:
+def archived_notes(layout: Layout) -> dict[date, Path]:
     """The archived notes by day (none when the archive is offline)."""
     return scan_archive(layout.archive_dir) if layout.archive_dir.is_dir() else {}
 
@@ -256,13 +281,13 @@ def _well_formed(text: str) -> str:
     return text.encode("utf-8", "replace").decode("utf-8")
 
 
-def _heading(title: str) -> str:
+def transcript_heading(title: str) -> str:
     """A transcript's heading: its title with no link syntax (`wikilinks.heading_text`)."""
     shown = heading_text(title)
     return f"# Chat: {shown}" if shown else "# Chat"
 
 
-def _file_stem(title: str) -> str:
+def file_stem(title: str) -> str:
     """A transcript's file name (without `.md`) from its title: letters, digits and `-`, at most
     60 characters, never a name Windows reserves."""
     stem = _NOT_IN_NAMES.sub("-", title.casefold()).strip("-")[:60].strip("-")
@@ -280,7 +305,7 @@ def _as_text(line: str) -> str:
     return line
 
 
-def _clean_lines(text: str, name: str) -> list[str]:
+def clean_lines(text: str, name: str) -> list[str]:
     """The lines of a text to write: line ends made LF, control characters spaces, trailing
     blanks and blank lines at either end dropped, runs of blank lines made one, and outside code
     blocks (where a backslash shows) a line like one of vaultkit's own made text (`_as_text`)."""
