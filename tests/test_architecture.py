@@ -79,7 +79,7 @@ CORE = (
 )  # fmt: skip
 STAGES = (
     "text", "files", "summarize", "pages", "catalog", "lint", "index", "anythingllm", "search", "sync",
-    "workspace", "reports", "mcp", "cli",
+    "workspace", "capture", "reports", "mcp", "cli",
 )  # fmt: skip
 
 

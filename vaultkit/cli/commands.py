@@ -16,5 +16,6 @@ COMMAND_MODULES = {
     "eval": "search_cmd",
     "backfill": "archive_cmd",
     "archive": "archive_cmd",
+    "hook": "hook_cmd",
     "mcp": "mcp_cmd",
 }

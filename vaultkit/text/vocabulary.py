@@ -18,6 +18,10 @@ _DASHES = re.compile(r"-{2,}")
 # Terms this short match in lowercase only as listed ("RAG" or "Rag", not "rag"; "Go", not "go").
 _CASE_SENSITIVE_MAX = 3
 
+# The assistants captured chats are written with as speakers (`capture`): never a day's people,
+# unless the person lists one in `people.known`.
+ASSISTANTS = frozenset({"chatgpt", "claude", "gemini", "copilot", "codex"})
+
 
 # term_key and tag_of are pure and see the same few hundred terms again and again (every summary
 # lists them; `unique` keys every item): memoized, they drop out of a lint run's profile.
@@ -83,6 +87,8 @@ class Vocabulary:
         self._aliases = {term_key(a): term_key(t) for a, t in vocab.aliases.items()}
         self._people = {term_key(p): p for p in people.known}
         self._ignored = {term_key(p) for p in people.ignore}
+        known = {term_key(p) for p in people.known}
+        self._ignored |= {a for a in ASSISTANTS if a not in known}
         self._people_aliases = {term_key(a): p for a, p in people.aliases.items()}
         self._tags = {term_key(tag_of(term)): (kind, term) for kind, term in self._terms.values()}
         term_spellings = [term for _, term in self._terms.values()]

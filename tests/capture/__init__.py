@@ -1,0 +1,1 @@
+"""Tests of `vaultkit/capture/`: conversations read from exports and assistants' hooks."""

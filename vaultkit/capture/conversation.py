@@ -1,0 +1,52 @@
+"""A conversation as every capture source reads into it.
+
+A source (an export, a hook's transcript) yields `Conversation`s, or a `Malformed` for one it
+cannot read, so an import goes on past a bad conversation and names it in one line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+USER = "user"
+ASSISTANT = "assistant"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One message: who said it (`USER` or `ASSISTANT`), its text, when (if the source says)."""
+
+    role: str
+    text: str
+    at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Conversation:
+    """A whole conversation of one source.
+
+    `key` is the source's id of it (stable across exports: importing again finds the same
+    transcript by it); `source` names the source (`chatgpt`, `claude`, `claude-code`);
+    `started` is when it began, time-zone aware; `assistant` is the assistant's name as a
+    transcript's speaker; `turns` are in the order they were said, the user's and the
+    assistant's words only (no system or tool messages)."""
+
+    source: str
+    key: str
+    title: str
+    started: datetime
+    assistant: str
+    turns: tuple[Turn, ...]
+
+
+@dataclass(frozen=True)
+class Malformed:
+    """A conversation a source could not read: where it is (`where`, such as
+    `conversations.json: conversation 12`) and why, in a few words."""
+
+    where: str
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.why}"
