@@ -5,7 +5,8 @@ The day is the one the conversation began on in the workspace's time zone
 day. Each turn is `Speaker: text`, the person's turns under `capture.me` and the assistant's
 under its name, a blank line between turns; a turn's further lines follow as written, and a
 turn that opens with a code fence or a table puts its speaker on a line of its own, so the
-markdown stays whole. A turn left empty once its secrets and `<private>` parts are out is
+markdown stays whole. A conversation its source left untitled is named by the person's first
+words. A turn left empty once its secrets and `<private>` parts are out is
 dropped.
 """
 
@@ -17,11 +18,13 @@ from datetime import date, datetime, tzinfo
 from pathlib import Path
 
 from vaultkit.capture.conversation import USER, Conversation
+from vaultkit.capture.hooks import cut_title
 from vaultkit.config import Config
 from vaultkit.files.layout import Layout
 from vaultkit.text.secrets import scrub_secrets
 from vaultkit.workspace.keyed import Saved, key_tag, save_keyed_transcript
 
+UNTITLED = "Untitled"
 _OWN_LINE = ("```", "~~~", "|", "#", ">", "- ", "* ", "    ")
 
 
@@ -53,13 +56,17 @@ def day_of(conversation: Conversation, zone: tzinfo) -> date:
 def render(conversation: Conversation, me: str) -> Rendered:
     """The transcript text of a conversation (see the module); empty when no turn is left."""
     redacted: Counter[str] = Counter()
-    title = _scrubbed(conversation.title, redacted).strip() or "Untitled"
     blocks: list[str] = []
+    opening = ""
     for turn in conversation.turns:
         text = _scrubbed(turn.text, redacted).strip()
         if text:
             speaker = me if turn.role == USER else conversation.assistant
             blocks.append(_turn(speaker, text))
+            opening = opening or (text if turn.role == USER else "")
+    title = _scrubbed(conversation.title, redacted).strip()
+    if title in ("", UNTITLED):  # the export gave none: the person's first words name it
+        title = cut_title(" ".join(opening.partition("\n")[0].split())) or UNTITLED
     return Rendered(title, "\n\n".join(blocks), redacted)
 
 

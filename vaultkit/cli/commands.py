@@ -16,6 +16,7 @@ COMMAND_MODULES = {
     "eval": "search_cmd",
     "backfill": "archive_cmd",
     "archive": "archive_cmd",
+    "import": "import_cmd",
     "hook": "hook_cmd",
     "mcp": "mcp_cmd",
 }
