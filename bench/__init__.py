@@ -22,6 +22,7 @@
     timeaware     write the time-aware retrieval dev set (Indonesian/English notes, questions)
     everyday      write the everyday-questions dev set; `everyday score` scores search on it
     secrets_scan  what the secret scrubber matches in real notes and chats, per kind (expect 0)
+    capture_import `vaultkit import chatgpt` on generated exports of growing size: seconds, peak memory
     search_worker one measurement of the index in a fresh process (`common.worker` starts it)
 
 Behind them: `common` (what run, shared and embed_cost share: generated vaults reused while their

@@ -27,6 +27,7 @@ DEPLOY = [
     ("assistant", "Aman kalau ada rollback plan dan feature flag."),
     ("user", "Oke, gw siapin feature flag-nya sama Sari."),
 ]
+AWS_KEY = "AKIA" + "IOSFODNN" + "EXAMPLE7Q"[:8]  # pieces: no scanner flags this file
 MIDNIGHT = [
     ("user", "Can you help me plan the Zanzibar snorkeling trip?"),
     ("assistant", "Sure: book the Mnemba atoll boat early."),
@@ -129,7 +130,10 @@ def test_claudes_export_in_its_folder_then_sync_and_search_find_it(
                 "u-1",
                 "Migrasi database",
                 "2026-07-12T10:00:00+07:00",
-                [("user", "Kapan migrasi Postgres 16 selesai?"), ("assistant", "Rabu malam.")],
+                [
+                    ("user", f"Kapan migrasi Postgres 16 selesai? AWS key gw {AWS_KEY}"),
+                    ("assistant", "Rabu malam."),
+                ],
             )
         ],
     ).parent
@@ -144,6 +148,13 @@ def test_claudes_export_in_its_folder_then_sync_and_search_find_it(
     assert hits.hits and hits.hits[0].date.isoformat() == "2026-07-12"
     assert lint_vault(config).problems == ()
     assert "Claude" not in json.dumps([h.summary.people for h in hits.hits if h.summary])
+    assert "AWS key gw [REDACTED:aws]" in text
+    leaked = [
+        p
+        for p in (jakarta / "vault").rglob("*")
+        if p.is_file() and AWS_KEY[4:].encode() in p.read_bytes()
+    ]
+    assert leaked == []  # .vaultkit/ (the index, the catalog) included
 
 
 def test_on_a_terminal_it_shows_a_table_and_no_traceback(jakarta: Path, tmp_path: Path) -> None:
@@ -184,3 +195,13 @@ def test_a_conversation_with_no_words_is_counted_not_written(jakarta: Path, tmp_
     assert done.returncode == 0
     said = json.loads(done.stdout)
     assert (said["conversations"], said["empty"], captured(jakarta)) == ([], 1, {})
+
+
+def test_a_conversation_dated_after_tomorrow_is_skipped(jakarta: Path, tmp_path: Path) -> None:
+    future = chatgpt_conversation(
+        "c-9", "Nanti", "2099-01-01T08:00:00+07:00", DEPLOY, dead_branch=False
+    )
+    export = write_export(tmp_path / "dl", [future])
+    done = piped(["import", "chatgpt", str(export), "-c", str(jakarta)], jakarta)
+    assert done.returncode == 1 and "starts in the future" in done.stderr
+    assert captured(jakarta) == {} and not (jakarta / "vault/memory/2099-01-01.md").exists()

@@ -2,7 +2,7 @@
 
 The export is read one conversation at a time (`json_stream`), so its size does not matter;
 each is saved under the vault's lock as its day's transcript (`transcripts`), and the days
-written are re-indexed once at the end. A conversation the reader cannot read is skipped and
+written are re-indexed `REINDEX_BATCH` files at a time. A conversation the reader cannot read is skipped and
 named; one that holds no words is skipped quietly. Importing again writes nothing; a
 conversation that grew since is updated in place, one edited by hand is left as it is.
 """
@@ -30,6 +30,9 @@ from vaultkit.workspace.keyed import Saved
 from vaultkit.workspace.notes import reindex, writing
 
 Reader = Callable[[Iterable[object], str], Iterator[Conversation | Malformed]]
+# files re-indexed at a time: the index learns of the import as it goes, in memory that does
+# not grow with the export
+REINDEX_BATCH = 256
 READERS: dict[str, Reader] = {"chatgpt": read_chatgpt, "claude": read_claude}
 
 
@@ -84,6 +87,9 @@ def import_export(
                     report.malformed.append(Malformed(_named(found, where), "starts in the future"))
                 else:
                     written += _save(config, layout, found, zone, report, replace=replace)
+                if len(written) >= REINDEX_BATCH:
+                    report.warnings += reindex(config, written)
+                    written = []
                 if progress is not None:
                     progress("importing", min(stream.tell(), size), size, _title(found))
     finally:
