@@ -32,7 +32,15 @@ from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
 from typing import Any
 
-from vaultkit.capture.conversation import ASSISTANT, USER, Conversation, Malformed, Turn
+from vaultkit.capture.conversation import (
+    ASSISTANT,
+    USER,
+    Conversation,
+    Malformed,
+    Turn,
+    Unreadable,
+    read_each,
+)
 
 SOURCE = "chatgpt"
 ASSISTANT_NAME = "ChatGPT"
@@ -42,34 +50,26 @@ TEXT_TYPES = frozenset({"text", "multimodal_text"})
 HIDDEN_FLAGS = ("is_visually_hidden_from_conversation", "is_user_system_message")
 
 
-class _Unreadable(Exception):
-    """Why a conversation cannot be read, in a few words."""
-
-
 def read_chatgpt(items: Iterable[object], where: str) -> Iterator[Conversation | Malformed]:
     """Each item of a ChatGPT export as a Conversation, or a Malformed naming it (`where` is
     the export's name in messages)."""
-    for n, item in enumerate(items, 1):
-        try:
-            yield _conversation(item)
-        except _Unreadable as why:
-            yield Malformed(f"{where}: conversation {n}", str(why))
+    return read_each(items, where, _conversation)
 
 
 def _conversation(item: object) -> Conversation:
     if not isinstance(item, dict):
-        raise _Unreadable(f"not an object but {type(item).__name__}")
+        raise Unreadable(f"not an object but {type(item).__name__}")
     title = _title(item.get("title"))
     named = f' ("{title}")' if title != UNTITLED else ""
     key = item.get("id") or item.get("conversation_id")
     if not isinstance(key, str) or not key.strip():
-        raise _Unreadable(f"no id{named}")
+        raise Unreadable(f"no id{named}")
     started = _time(item.get("create_time"))
     if started is None:
-        raise _Unreadable(f"no usable create_time{named}")
+        raise Unreadable(f"no usable create_time{named}")
     mapping = item.get("mapping")
     if not isinstance(mapping, dict):
-        raise _Unreadable(f"its mapping is not an object{named}")
+        raise Unreadable(f"its mapping is not an object{named}")
     turns = tuple(t for node in _path(mapping, item.get("current_node")) if (t := _turn(node)))
     return Conversation(SOURCE, key, title, started, ASSISTANT_NAME, turns)
 

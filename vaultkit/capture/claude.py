@@ -20,10 +20,18 @@ in the file (and its name when it has one); the next one is read on.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from datetime import UTC, datetime
 from typing import Any
 
-from vaultkit.capture.conversation import ASSISTANT, USER, Conversation, Malformed, Turn
+from vaultkit.capture.conversation import (
+    ASSISTANT,
+    USER,
+    Conversation,
+    Malformed,
+    Turn,
+    Unreadable,
+    read_each,
+    utc_time,
+)
 
 SOURCE = "claude"
 ASSISTANT_NAME = "Claude"
@@ -31,34 +39,26 @@ UNTITLED = "Untitled"
 SENDERS = {"human": USER, "assistant": ASSISTANT}
 
 
-class _Unreadable(Exception):
-    """Why a conversation cannot be read, in a few words."""
-
-
 def read_claude(items: Iterable[object], where: str) -> Iterator[Conversation | Malformed]:
     """Each item of a Claude export as a Conversation, or a Malformed naming it (`where` is the
     export's name in messages)."""
-    for n, item in enumerate(items, 1):
-        try:
-            yield _conversation(item)
-        except _Unreadable as why:
-            yield Malformed(f"{where}: conversation {n}", str(why))
+    return read_each(items, where, _conversation)
 
 
 def _conversation(item: object) -> Conversation:
     if not isinstance(item, dict):
-        raise _Unreadable(f"not an object but {type(item).__name__}")
+        raise Unreadable(f"not an object but {type(item).__name__}")
     title = _title(item.get("name"))
     named = f' ("{title}")' if title != UNTITLED else ""
     key = item.get("uuid")
     if not isinstance(key, str) or not key.strip():
-        raise _Unreadable(f"no uuid{named}")
-    started = _time(item.get("created_at"))
+        raise Unreadable(f"no uuid{named}")
+    started = utc_time(item.get("created_at"))
     if started is None:
-        raise _Unreadable(f"no usable created_at{named}")
+        raise Unreadable(f"no usable created_at{named}")
     messages = item.get("chat_messages")
     if not isinstance(messages, list):
-        raise _Unreadable(f"no chat_messages list{named}")
+        raise Unreadable(f"no chat_messages list{named}")
     turns = tuple(t for m in messages if isinstance(m, dict) and (t := _turn(m)))
     return Conversation(SOURCE, key, title, started, ASSISTANT_NAME, turns)
 
@@ -67,22 +67,6 @@ def _title(value: object) -> str:
     """The name on one line; none or a blank one is `Untitled`."""
     title = " ".join(value.split()) if isinstance(value, str) else ""
     return title or UNTITLED
-
-
-def _time(value: object) -> datetime | None:
-    """An ISO 8601 time as an aware UTC datetime; None if it does not parse."""
-    if not isinstance(value, str):
-        return None
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        return None
-    if moment.tzinfo is None:
-        return moment.replace(tzinfo=UTC)
-    try:
-        return moment.astimezone(UTC)
-    except OverflowError:  # year 1 at a positive offset, year 9999 at a negative one
-        return None
 
 
 def _turn(message: dict[str, Any]) -> Turn | None:
@@ -94,7 +78,7 @@ def _turn(message: dict[str, Any]) -> Turn | None:
     text = _text(message)
     if not text:
         return None
-    return Turn(role, text, _time(message.get("created_at")))
+    return Turn(role, text, utc_time(message.get("created_at")))
 
 
 def _text(message: dict[str, Any]) -> str:

@@ -6,8 +6,9 @@ cannot read, so an import goes on past a bad conversation and names it in one li
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 USER = "user"
 ASSISTANT = "assistant"
@@ -50,3 +51,35 @@ class Malformed:
 
     def __str__(self) -> str:
         return f"{self.where}: {self.why}"
+
+
+class Unreadable(Exception):
+    """Why a source cannot read one conversation, in a few words (it becomes a `Malformed`)."""
+
+
+def read_each(
+    items: Iterable[object], where: str, conversation_of: Callable[[object], Conversation]
+) -> Iterator[Conversation | Malformed]:
+    """Each item as a Conversation, or a Malformed naming its place (`where`: the export)."""
+    for n, item in enumerate(items, 1):
+        try:
+            yield conversation_of(item)
+        except Unreadable as why:
+            yield Malformed(f"{where}: conversation {n}", str(why))
+
+
+def utc_time(value: object) -> datetime | None:
+    """An ISO 8601 time as an aware UTC datetime (one without a zone is taken as UTC); None if
+    it does not parse or cannot be shown in UTC."""
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    try:
+        return moment.astimezone(UTC)
+    except OverflowError:  # year 1 at a positive offset, year 9999 at a negative one
+        return None

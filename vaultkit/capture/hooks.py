@@ -41,11 +41,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Protocol
 
-from vaultkit.capture.conversation import ASSISTANT, USER, Conversation, Turn
+from vaultkit.capture.conversation import ASSISTANT, USER, Conversation, Turn, utc_time
 from vaultkit.errors import FileFormatError, UsageError
 from vaultkit.strict_json import loads_guarded
 
@@ -234,7 +234,7 @@ class _Session:
 
     def add(self, record: Mapping[str, object]) -> None:
         self.readable += 1
-        at = _timestamp(record.get("timestamp"))
+        at = utc_time(record.get("timestamp"))
         self.first_time = self.first_time or at
         kind = record.get("type")
         if kind == "summary":
@@ -300,19 +300,6 @@ def is_plumbing(text: str) -> bool:
             return False
         rest = rest[end + len(opening.group(0)) + 1 :].lstrip()
     return True
-
-
-def _timestamp(value: object) -> datetime | None:
-    """An ISO 8601 time as an aware UTC datetime (a time without a zone is taken as UTC)."""
-    if not isinstance(value, str):
-        return None
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        return None
-    if moment.tzinfo is None:
-        return moment.replace(tzinfo=UTC)
-    return moment.astimezone(UTC)
 
 
 def _title(summary: str | None, turns: list[Turn]) -> str:
