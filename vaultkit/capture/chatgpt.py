@@ -34,17 +34,18 @@ from typing import Any
 
 from vaultkit.capture.conversation import (
     ASSISTANT,
+    UNTITLED,
     USER,
     Conversation,
     Malformed,
     Turn,
     Unreadable,
     read_each,
+    title_of,
 )
 
 SOURCE = "chatgpt"
 ASSISTANT_NAME = "ChatGPT"
-UNTITLED = "Untitled"
 ROLES = {"user": USER, "assistant": ASSISTANT}
 TEXT_TYPES = frozenset({"text", "multimodal_text"})
 HIDDEN_FLAGS = ("is_visually_hidden_from_conversation", "is_user_system_message")
@@ -59,7 +60,7 @@ def read_chatgpt(items: Iterable[object], where: str) -> Iterator[Conversation |
 def _conversation(item: object) -> Conversation:
     if not isinstance(item, dict):
         raise Unreadable(f"not an object but {type(item).__name__}")
-    title = _title(item.get("title"))
+    title = title_of(item.get("title"))
     named = f' ("{title}")' if title != UNTITLED else ""
     key = item.get("id") or item.get("conversation_id")
     if not isinstance(key, str) or not key.strip():
@@ -72,12 +73,6 @@ def _conversation(item: object) -> Conversation:
         raise Unreadable(f"its mapping is not an object{named}")
     turns = tuple(t for node in _path(mapping, item.get("current_node")) if (t := _turn(node)))
     return Conversation(SOURCE, key, title, started, ASSISTANT_NAME, turns)
-
-
-def _title(value: object) -> str:
-    """The title on one line; none or a blank one is `Untitled`."""
-    title = " ".join(value.split()) if isinstance(value, str) else ""
-    return title or UNTITLED
 
 
 def _time(value: object) -> datetime | None:

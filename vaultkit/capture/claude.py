@@ -24,18 +24,19 @@ from typing import Any
 
 from vaultkit.capture.conversation import (
     ASSISTANT,
+    UNTITLED,
     USER,
     Conversation,
     Malformed,
     Turn,
     Unreadable,
     read_each,
+    title_of,
     utc_time,
 )
 
 SOURCE = "claude"
 ASSISTANT_NAME = "Claude"
-UNTITLED = "Untitled"
 SENDERS = {"human": USER, "assistant": ASSISTANT}
 
 
@@ -48,7 +49,7 @@ def read_claude(items: Iterable[object], where: str) -> Iterator[Conversation | 
 def _conversation(item: object) -> Conversation:
     if not isinstance(item, dict):
         raise Unreadable(f"not an object but {type(item).__name__}")
-    title = _title(item.get("name"))
+    title = title_of(item.get("name"))
     named = f' ("{title}")' if title != UNTITLED else ""
     key = item.get("uuid")
     if not isinstance(key, str) or not key.strip():
@@ -61,12 +62,6 @@ def _conversation(item: object) -> Conversation:
         raise Unreadable(f"no chat_messages list{named}")
     turns = tuple(t for m in messages if isinstance(m, dict) and (t := _turn(m)))
     return Conversation(SOURCE, key, title, started, ASSISTANT_NAME, turns)
-
-
-def _title(value: object) -> str:
-    """The name on one line; none or a blank one is `Untitled`."""
-    title = " ".join(value.split()) if isinstance(value, str) else ""
-    return title or UNTITLED
 
 
 def _turn(message: dict[str, Any]) -> Turn | None:

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 
 USER = "user"
 ASSISTANT = "assistant"
+UNTITLED = "Untitled"  # a conversation's title when its source gives none
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,12 @@ def read_each(
             yield conversation_of(item)
         except Unreadable as why:
             yield Malformed(f"{where}: conversation {n}", str(why))
+
+
+def title_of(value: object) -> str:
+    """A source's title on one line; none or a blank one is `UNTITLED`."""
+    title = " ".join(value.split()) if isinstance(value, str) else ""
+    return title or UNTITLED
 
 
 def utc_time(value: object) -> datetime | None:

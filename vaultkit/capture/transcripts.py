@@ -17,14 +17,13 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, tzinfo
 from pathlib import Path
 
-from vaultkit.capture.conversation import USER, Conversation
+from vaultkit.capture.conversation import UNTITLED, USER, Conversation
 from vaultkit.capture.hooks import cut_title
 from vaultkit.config import Config
 from vaultkit.files.layout import Layout
 from vaultkit.text.secrets import scrub_secrets
 from vaultkit.workspace.keyed import Saved, key_tag, save_keyed_transcript
 
-UNTITLED = "Untitled"
 _OWN_LINE = ("```", "~~~", "|", "#", ">", "- ", "* ", "    ")
 
 
