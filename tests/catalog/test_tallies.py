@@ -21,12 +21,14 @@ Tally = dict[str, Any]
 def saved(catalog: Catalog) -> Tally:
     """The tallies as the catalog gives them (saved, with this run's changes)."""
     tallies = catalog.tallies
-    persons, animals, tools = tallies.names()
+    persons, animals, tools, places, located = tallies.names()
     entities = tallies.entities()
     return {
         "persons": dict(persons),
         "animals": dict(animals),
         "tools": dict(tools),
+        "places": dict(places),
+        "located": dict(located),
         "written": {w: sorted(d) for w in _words(catalog) if (d := catalog.days_writing([w]))},
         "linked": sorted(tallies.linked()),
         "entities": {f"{k}:{n}": (c, *tallies.span((k, n))[1:]) for (k, n), c in entities.items()},
@@ -47,6 +49,8 @@ def rebuilt(catalog: Catalog) -> Tally:
     persons: Counter[str] = Counter()
     animals: Counter[str] = Counter()
     tools: Counter[str] = Counter()
+    places: Counter[str] = Counter()
+    located: Counter[str] = Counter()
     written: dict[str, set[str]] = {}
     links: set[str] = set()
     days: dict[str, list[str]] = {}
@@ -57,7 +61,7 @@ def rebuilt(catalog: Catalog) -> Tally:
             continue
         part = contribution(row[1], row[0], json.loads(row[5]))
         for name, kind in part.names:
-            {"p": persons, "a": animals, "t": tools}[kind][name] += 1
+            {"p": persons, "a": animals, "t": tools, "l": places, "w": located}[kind][name] += 1
         if row[1] != "summary":
             for word in json.loads(row[5]).get("written") or ():
                 written.setdefault(word, set()).add(row[0])
@@ -71,6 +75,8 @@ def rebuilt(catalog: Catalog) -> Tally:
         "persons": dict(persons),
         "animals": dict(animals),
         "tools": dict(tools),
+        "places": dict(places),
+        "located": dict(located),
         "written": {w: sorted(days) for w, days in written.items()},
         "linked": sorted(links),
         "entities": {k: (len(d), min(d), max(d)) for k, d in days.items()},

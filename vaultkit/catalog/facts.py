@@ -35,6 +35,8 @@ class SourceFacts:
     persons: list[str] | None = None  # names it shows to be people's (summarize.evidence)
     animals: list[str] | None = None  # and animals'
     tools: list[str] | None = None  # and tools'
+    places: list[str] | None = None  # and places'
+    located: list[str] | None = None  # and where things are (a place or a tool)
     written: list[str] | None = None  # its capitalized words, folded (`Tallies.days_writing`)
 
     def as_json(self) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """Counts kept beside the catalog's rows, so a run knows what the whole vault says without
 reading every row.
 
-- `names`: how many notes and transcripts show each name to be a person's or an animal's
+- `names`: how many notes and transcripts show each name to be a person's, an animal's, a tool,
+  a place or where something is
   (`summarize.evidence`; what the vault's people are, `summarize.people.vault_names`);
 - `links`: how many notes and transcripts link each target (casefolded), so an entity note a
   note links is kept;
@@ -29,7 +30,7 @@ from typing import Any
 from vaultkit.catalog.batched import PARAMS_AT_ONCE, select_in
 from vaultkit.model import MonthTally
 
-PERSON, ANIMAL, TOOL = "p", "a", "t"
+PERSON, ANIMAL, TOOL, PLACE, LOCATED = "p", "a", "t", "l", "w"
 ENTITY_FIELDS = (("person", "people"), ("project", "projects"))
 SOURCE_KINDS = frozenset({"note", "archived", "extra", "transcript"})
 Entity = tuple[str, str]  # (kind, name): ("person", "Budi"), ("project", "Payments API")
@@ -69,7 +70,7 @@ def day_topics(fields: Mapping[str, Any]) -> tuple[str, ...]:
 class Contribution:
     """What one row adds to the counts."""
 
-    names: set[tuple[str, str]] = field(default_factory=set)  # (name, PERSON, ANIMAL or TOOL)
+    names: set[tuple[str, str]] = field(default_factory=set)  # (name, PERSON, ANIMAL, ...)
     links: set[str] = field(default_factory=set)
     mentions: set[Entity] = field(default_factory=set)
     month: str | None = None
@@ -85,6 +86,8 @@ def contribution(kind: str, day: str, facts: Mapping[str, Any] | None) -> Contri
         found.names = {(n, PERSON) for n in facts.get("persons") or ()}
         found.names |= {(n, ANIMAL) for n in facts.get("animals") or ()}
         found.names |= {(n, TOOL) for n in facts.get("tools") or ()}
+        found.names |= {(n, PLACE) for n in facts.get("places") or ()}
+        found.names |= {(n, LOCATED) for n in facts.get("located") or ()}
         found.links = {t.casefold() for t in facts.get("links") or ()}
     elif kind == "summary" and facts.get("fields") is not None:
         fields = facts["fields"]
@@ -152,17 +155,19 @@ class Tallies:
 
     # --- reads: the saved counts with this run's changes ------------------------------------
 
-    def names(self) -> tuple[Counter[str], Counter[str], Counter[str]]:
-        """How many files show each name to be a person's, an animal's and a tool."""
+    def names(self) -> tuple[Counter[str], ...]:
+        """How many files show each name to be a person's, an animal's, a tool, a place and
+        where something is, in that order."""
         counts: Counter[tuple[str, str]] = Counter()
         for name, kind, n in self._saved("SELECT name, kind, files FROM names"):
             counts[(name, kind)] = n
         counts.update(self._names)
-        found: dict[str, Counter[str]] = {PERSON: Counter(), ANIMAL: Counter(), TOOL: Counter()}
+        kinds = (PERSON, ANIMAL, TOOL, PLACE, LOCATED)
+        found: dict[str, Counter[str]] = {k: Counter() for k in kinds}
         for (name, kind), n in counts.items():
             if n > 0 and kind in found:
                 found[kind][name] = n
-        return found[PERSON], found[ANIMAL], found[TOOL]
+        return tuple(found[kind] for kind in kinds)
 
     def linked(self) -> set[str]:
         """The (casefolded) targets some note or transcript links."""

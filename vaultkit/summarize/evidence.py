@@ -14,7 +14,13 @@ Cues, in English and Indonesian:
   "cuti", "traktir"); a person's thing after a possessive ("Grace's team", "Melati's talk",
   "mamanya Fajar"); being addressed ("Dewi, tolong ...", "thanks Melati");
 - an animal: a pet word beside the name ("anjingnya, Bruno", "our cat Oyen", "Oyen the cat"),
-  or an animal's life beside it ("took Oyen to the vet", "fed Oyen", "Oyen muntah bulu").
+  or an animal's life beside it ("took Oyen to the vet", "fed Oyen", "Oyen muntah bulu");
+- a place: a word of going there or of nearness before it ("pulang ke Gowa", "dekat Maros"),
+  or a kind of place beside it ("hub Pettarani", "warteg Bahari", "the Pettarani office");
+- where something is (`located`): "di X", "in X", "at X" say X is a place or a tool a thing is
+  kept in ("di Gowa", "nulis di Overleaf"): no one, and not yet a place. What a file shows to be
+  a tool is neither, and a name the vault shows to be a tool anywhere is neither
+  (`people.names_of_vault`).
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from vaultkit.summarize.names import NOT_NAMES, PLACES
+from vaultkit.summarize.names import FIRMS, NOT_NAMES, PLACES, ROLES
 from vaultkit.summarize.names import TITLES as NAME_TITLES
 from vaultkit.summarize.text import Line, TokenPattern
 from vaultkit.text.vocabulary import term_key
@@ -32,6 +38,8 @@ from vaultkit.text.vocabulary import term_key
 NOT_PEOPLE = (
     NOT_NAMES
     | PLACES
+    | FIRMS
+    | ROLES
     | frozenset(
         """google amazon microsoft apple telegram discord whatsapp slack zoom obsidian github
     gitlab""".split()
@@ -58,15 +66,18 @@ _SHOPS = (
 _TITLE_WORDS = frozenset(t.casefold().rstrip("\\.?") for t in TITLES.split("|"))
 # The author speaking of themself: a turn of theirs names no one else.
 FIRST_PERSON = frozenset(
-    # Jakarta's gw and gue; Medan's awak, Minang's ambo, Sundanese abdi and aing, Javanese kula
+    # Jakarta's gw and gue; Medan's awak, Minang's ambo, Sundanese abdi and aing, Javanese kula,
+    # Makassar's sa, Ambon's beta
     "gw gue gua guwe w aku ak ku saya ane sy i me myself author penulis awak ambo abdi aing "
-    "kula".split()
+    "kula sa beta".split()
 )
 TITLED = re.compile(rf"\b(?:{TITLES})[ \t]+({NAME})")
 _SHOP_BEFORE = re.compile(rf"\b(?:{_SHOPS})\s+$")
 BEFORE = re.compile(
     r"\b(?i:told|asked|thanks to|meeting with|call with|talked to|talked with|chat with|"
-    r"lunch with|dinner with|coffee with|1:1 with|paired with|pairing with|sama|dengan|bareng|"
+    r"lunch with|dinner with|coffee with|1:1 with|paired with|pairing with|bareng|"
+    # "sama dengan Jabodetabek", "disamakan sama X": the same as, no company
+    r"(?<!disamakan[ \t])(?<!disamain[ \t])sama|(?<!sama[ \t])dengan|"
     r"kata|ditemani|ngobrol sama|call sama|meeting sama|ketemu|nanya ke|minta ke|bilang ke|"
     r"ditraktir|diajak|ngajak|nemenin|thanks|thank you|makasih|terima kasih|thx)[ \t]+"
     rf"({NAME})"
@@ -129,16 +140,43 @@ _LIFE_AFTER = re.compile(  # what an animal does; the name is the last one befor
     r"minta makan|begging for food|grooming|steril|vaksin|"
     r"to the vet|ke vet|ke dokter hewan|ke petshop|ke pet shop|to the groomer)\b"
 )
+# A place's name: after a word of place ("di Sudiang", "in Parepare", "dekat Bantimurung"), of
+# going there ("pulang ke Gowa", "flew to Kendari", a sentence's "Ke Laikang ..."), or of a kind
+# of place ("hub Pettarani", "pantai Akkarena", "warteg Bahari"), or before one ("the Pettarani
+# office"). Not "ke", "to", "dari" or "from" alone: people are asked and heard from ("nanya ke
+# Rudi", "chat dari Budi"); nor "rumah" or "kantor", which are someone's as often.
+_PLACE_NAME = r"([A-Z][a-z][a-zA-Z-]+)(?![\w'\u2019])"
+_NEAR = r"dekat|deket|daerah|kawasan|sekitar|seputaran|near|around"
+# "Jalan di" is as often "runs on" ("DAG jalan di Cloud Composer"): going is "ke", arriving "di".
+_GOING = (
+    r"(?:pulang|pergi|mudik|jalan|jalan-jalan|berangkat|liburan|mampir|went|flew|drove|trip)"
+    r"[ \t]+(?:ke|to)|(?:nyampe|sampai|sampe|tiba|arrived|landed)[ \t]+(?:di|in|at)"
+)
+_PLACE_NOUNS = (
+    r"jalan|jl\.?|jln\.?|pantai|gunung|pulau|danau|sungai|kota|kabupaten|kab\.|kecamatan|kec\.|"
+    r"desa|kampung|dusun|kelurahan|provinsi|hub|gudang|cabang|bandara|stasiun|terminal|"
+    r"pelabuhan|pasar|mall|plaza|poros|warteg|warung|kedai|toko|cafe|kafe|resto|restoran|hotel|"
+    r"beach|island|lake|mount|airport|street|village"
+)
+_PLACED = re.compile(rf"\b(?i:{_NEAR}|{_GOING}|{_PLACE_NOUNS})[ \t]+{_PLACE_NAME}")
+_LOCATED = re.compile(rf"\b(?i:di|in|at)[ \t]+{_PLACE_NAME}")
+_PLACED_BEFORE = re.compile(
+    rf"\b{_PLACE_NAME}[ \t]+(?i:office|hub|warehouse|branch|airport|station|beach|harbou?r)\b"
+)
+_GONE_TO = re.compile(rf"(?m:^|[.!?][ \t]+)(?:[-*][ \t]+)?Ke[ \t]+{_PLACE_NAME}")
 _NAME_BEFORE = re.compile(rf"({NAME})(?:\s+(?![A-Z])\S+){{0,3}}\s+$")
 
 
 @dataclass(frozen=True)
 class NameEvidence:
-    """The names a text shows to be people's, animals' and tools' (a name may be in none)."""
+    """The names a text shows to be people's, animals', tools' and places', and the ones it
+    shows something to be in (a name may be in none)."""
 
     persons: frozenset[str] = frozenset()
     animals: frozenset[str] = frozenset()
     tools: frozenset[str] = frozenset()
+    places: frozenset[str] = frozenset()
+    located: frozenset[str] = frozenset()  # where something is: a place or a tool
 
 
 class VaultNames:
@@ -147,11 +185,18 @@ class VaultNames:
     known by the others, and a pet and a tool too."""
 
     def __init__(
-        self, persons: Iterable[str] = (), animals: Iterable[str] = (), tools: Iterable[str] = ()
+        self,
+        persons: Iterable[str] = (),
+        animals: Iterable[str] = (),
+        tools: Iterable[str] = (),
+        places: Iterable[str] = (),
+        located: Iterable[str] = (),
     ) -> None:
         self.persons = frozenset(persons)
         self.animals = frozenset(animals)
         self.tools = frozenset(tools)
+        self.places = frozenset(places)
+        self.located = frozenset(located)  # shown to be where things are, no one (places too)
         spellings = sorted(self.persons, key=len, reverse=True)
         self._pattern = (
             re.compile(r"(?<![\w'-])(?:" + "|".join(map(re.escape, spellings)) + r")(?![\w-])")
@@ -189,6 +234,8 @@ def name_evidence(lines: list[Line], looks_like_name: Callable[[str], bool]) -> 
     name from a label (`Trigger:`)."""
     persons: set[str] = set()
     animals: set[str] = set()
+    places: set[str] = set()
+    located: set[str] = set()
     for line in lines:
         name = speaker_name(line.speaker) if line.speaker else None
         if name and line.source == "chat" and looks_like_name(name):
@@ -200,7 +247,15 @@ def name_evidence(lines: list[Line], looks_like_name: Callable[[str], bool]) -> 
         for pattern in (PET_BEFORE, PET_AFTER, _LIFE_BEFORE):
             animals.update(m.group(1) for m in pattern.finditer(text))
         animals.update(_doers(text))
-    return NameEvidence(frozenset(_bare(p) for p in persons), frozenset(map(_bare, animals)))
+        for pattern in (_PLACED, _PLACED_BEFORE, _GONE_TO):
+            places.update(m.group(1) for m in pattern.finditer(text))
+        located.update(m.group(1) for m in _LOCATED.finditer(text))
+    return NameEvidence(
+        frozenset(_bare(p) for p in persons),
+        frozenset(map(_bare, animals)),
+        places=frozenset(places),
+        located=frozenset(located - places),
+    )
 
 
 def _doers(text: str) -> list[str]:

@@ -49,7 +49,7 @@ NOT_NAMES = (
     sama dan atau yang ada mau bisa semua akhirnya mom dad mama papa ayah bunda adik adek sepupu
     nenek kakek eyang mbah kakung uti akung beliau almarhum almarhumah alm cousin
     sister brother she he they we you it him them i i'm i'll i've i'd
-    gue gua ane awak ambo abdi kula aing
+    gue gua ane awak ambo abdi kula aing sa
     later afterwards meanwhile
     kakak someone somebody everyone everybody anyone anybody nobody seseorang wow yep yup yeah nope oh ah ahh aww omg lol haha congrats congratulations absolutely
     totally cool awesome bye right well wah waduh anjir duh oops yay woah whoa sorry please
@@ -94,6 +94,18 @@ PLACES = frozenset(
     turi klaten magelang muntilan parangtritis malioboro prawirotaman seturan babarsari
     condongcatur gejayan wates purworejo salatiga ungaran kudus jepara tegal
     pekalongan banyumas cilacap""".split()
+)
+# Firms everyone in Indonesia names, shops, couriers and public services ("order dari Tokopedia",
+# "kirim lewat JNE", "BPJS"): no person, and no tool of the vault's unless the config says so.
+FIRMS = frozenset(
+    """tokopedia shopee lazada bukalapak blibli tiktok instagram facebook youtube twitter
+    netflix spotify gojek grab gofood grabfood shopeefood traveloka jne sicepat anteraja j&t
+    jnt bpjs pln pdam pertamina telkomsel indihome indosat ovo gopay linkaja bca bri bni""".split()
+)
+# Who someone is, not their name ("Dokter bilang ...", "Kurir dateng"): no person of their own.
+ROLES = frozenset(
+    """dokter dok doctor suster perawat nurse bidan guru dosen satpam kurir sopir supir driver
+    bos boss klien client customer pelanggan kasir cashier tukang montir""".split()
 )
 _SUFFIXES = re.compile(r"(?:'s|'|\u2019s|-(?:nya|lah|kah|pun|mu|ku|like|based|ish|style))$", re.I)
 _OPENERS = "\"'([{\u201c\u2018*_"

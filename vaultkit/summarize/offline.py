@@ -27,7 +27,7 @@ from vaultkit.summarize.bullets import Candidate, bullets
 from vaultkit.summarize.evidence import NameEvidence, VaultNames
 from vaultkit.summarize.importance import Feature, weigh_day
 from vaultkit.summarize.names import parts_of_longer, proper_names
-from vaultkit.summarize.people import animals_of, names_shown, people_of, why_person
+from vaultkit.summarize.people import animals_of, names_shown, people_of, places_of, why_person
 from vaultkit.summarize.portion import Portion, first_part
 from vaultkit.summarize.terms import beside_a_tools_noun, named_terms, new_terms
 from vaultkit.summarize.text import Line, day_lines
@@ -171,13 +171,14 @@ def _names_read(
     tool_keys = {term_key(t) for ts in tools.values() for t in ts}
     tool_keys |= {term_key(t) for t in vault.tools}
     people = people_of(lines, names, vocabulary, tool_keys, vault)
-    unknown = named_terms(lines, names, vocabulary, people, tools, animals, vault.tools)
+    places = places_of(lines, vault, tool_keys)
+    unknown = named_terms(lines, names, vocabulary, people, tools, animals, vault.tools, places)
     return tools, people, unknown
 
 
 def file_evidence(text: str, *, chat: bool) -> NameEvidence:
-    """What one note or transcript, read alone, shows its names to be: people's and animals'
-    (`evidence`), and tools' (what its words say is used, installed, coded or versioned,
+    """What one note or transcript, read alone, shows its names to be: people's, animals' and
+    places' (`evidence`), and tools' (what its words say is used, installed, coded or versioned,
     `terms.new_terms`, or stands beside a tool's noun, with no vocabulary: the config's terms
     are left out where the vault's names are counted; not a name said to be a tool by the talk
     of work around it alone, which a person's name often is). Sync keeps this per file; the vault's names are what most of
@@ -193,7 +194,7 @@ def file_evidence(text: str, *, chat: bool) -> NameEvidence:
     parts = parts_of_longer(names)  # "Portal" of "Merchant Portal v1.1": a part, no name
     people = found.animals | found.persons
     tools = frozenset(t for t in named if t not in people and t not in parts)
-    return replace(found, tools=tools)
+    return replace(found, tools=tools, places=found.places - tools, located=found.located - tools)
 
 
 def importance(text: str, vocabulary: Vocabulary | None = None) -> int:

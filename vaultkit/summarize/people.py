@@ -108,8 +108,9 @@ def people_of(
     inside = {n.text for n in names if n.inside} | set(found)
     found += _joined_with(found, text, vocabulary, tools, inside)
     found += _listed_with(lines, found, vocabulary, tools)
-    pets = {term_key(a) for a in animals_of(lines, vault)}
-    found = [name for name in found if term_key(name) not in pets]
+    somewhere = places_of(lines, vault, tools, located=True)
+    nobody = {term_key(a) for a in (*animals_of(lines, vault), *somewhere)}
+    found = [name for name in found if term_key(name) not in nobody]
     first = _first_seen(said, mentions, found)
     found.sort(key=first)
     speakers = _speaker_names(turns)
@@ -123,6 +124,19 @@ def animals_of(lines: list[Line], vault: VaultNames) -> frozenset[str]:
     person's: what most of the vault's files say of a name outweighs one cue of the day's."""
     day = name_evidence(lines, _looks_like_name)
     return vault.animals | (day.animals - day.persons)
+
+
+def places_of(
+    lines: list[Line], vault: VaultNames, tools: set[str], *, located: bool = False
+) -> frozenset[str]:
+    """The names the vault shows to be places, and the ones the day shows to be and nothing
+    else: not a person's by the day's cues or the vault's, nor a tool (`tools`, as keys); with
+    `located`, the names shown to be where things are too (no one, but maybe a tool)."""
+    day = name_evidence(lines, _looks_like_name)
+    here = day.places | day.located if located else day.places
+    here = here - day.persons - vault.persons
+    known = vault.places | vault.located if located else vault.places
+    return known | frozenset(p for p in here if term_key(p) not in tools)
 
 
 def _first_seen(
@@ -249,15 +263,20 @@ def names_shown(lines: list[Line]) -> NameEvidence:
 
 
 def vault_names(files: Iterable[NameEvidence], vocabulary: Vocabulary) -> VaultNames:
-    """The vault's people, animals and tools from its files' evidence (`names_of_vault`)."""
+    """The vault's people, animals, tools and places from its files' evidence
+    (`names_of_vault`)."""
     persons: Counter[str] = Counter()
     animals: Counter[str] = Counter()
     tools: Counter[str] = Counter()
+    places: Counter[str] = Counter()
+    located: Counter[str] = Counter()
     for evidence in files:
         persons.update(evidence.persons)
         animals.update(evidence.animals)
         tools.update(evidence.tools)
-    return names_of_vault(persons, animals, vocabulary, tools)
+        places.update(evidence.places)
+        located.update(evidence.located)
+    return names_of_vault(persons, animals, vocabulary, tools, places, located)
 
 
 def names_of_vault(
@@ -265,12 +284,19 @@ def names_of_vault(
     animals: Counter[str],
     vocabulary: Vocabulary,
     tools: Counter[str] | None = None,
+    places: Counter[str] | None = None,
+    located: Counter[str] | None = None,
 ) -> VaultNames:
-    """The vault's people, animals and tools from how many files show each name to be a
-    person's, an animal's and a tool: a name is what most of the files that show it say (a cat
-    whose birthday one note tells is a cat still; a tie is neither, each day decides), and a
-    vocabulary term, a place or an ignored name is no one and no new tool."""
+    """The vault's people, animals, tools and places from how many files show each name to be
+    a person's, an animal's, a tool and a place: a name is what most of the files that show it
+    say (a cat whose birthday one note tells is a cat still; a tie is neither, each day
+    decides), and a vocabulary term, a listed place or an ignored name is no one and no new
+    tool. A name shown to be where things are ("di Gowa", "di Overleaf") is somewhere, no one,
+    when that outweighs its person's cues; and no place, nor somewhere, when some file shows it
+    to be a tool."""
     tools = tools or Counter()
+    places = places or Counter()
+    somewhere = places + (located or Counter())
 
     def most(name: str, counts: Counter[str], *others: Counter[str]) -> bool:
         return all(counts[name] > other[name] for other in others)
@@ -278,11 +304,23 @@ def names_of_vault(
     people = [
         p
         for p in persons
-        if most(p, persons, animals, tools)
+        if most(p, persons, animals, tools, somewhere)
         and _may_be_person(p, vocabulary, set())
         and not vocabulary.is_ignored_person(p)
     ]
     pets = [a for a in animals if most(a, animals, persons, tools) and not names_nothing(a)]
+
+    def place(name: str, counts: Counter[str]) -> bool:
+        return (
+            most(name, counts, persons, animals)
+            and not tools[name]
+            and not names_nothing(name)
+            and vocabulary.lookup(name) is None
+            and not vocabulary.is_known_person(name)
+        )
+
+    where = [p for p in places if place(p, places)]
+    located_ = [p for p in somewhere if p not in where and place(p, somewhere)]
     found = [
         t
         for t in tools
@@ -293,7 +331,7 @@ def names_of_vault(
         and not vocabulary.is_ignored_person(t)
         and not names_nothing(t)
     ]
-    return VaultNames(sorted(people), sorted(pets), sorted(found))
+    return VaultNames(sorted(people), sorted(pets), sorted(found), sorted(where), sorted(located_))
 
 
 def why_person(

@@ -23,7 +23,14 @@ import re
 from bisect import bisect_left, insort
 from collections import Counter
 
-from vaultkit.summarize.names import NOT_NAMES, PLACES, ProperName, names_nothing, parts_of_longer
+from vaultkit.summarize.names import (
+    FIRMS,
+    NOT_NAMES,
+    PLACES,
+    ProperName,
+    names_nothing,
+    parts_of_longer,
+)
 from vaultkit.summarize.text import Line, TokenPattern, sentences
 from vaultkit.text.bilingual import to_english
 from vaultkit.text.frames import jokes, said_plainly
@@ -115,8 +122,13 @@ _PLACE_WORDS = frozenset(
     roastery dusun desa kampung kos kost ruang rumah rs puskesmas apotek kantor batik galeri
     studio salon gudang warehouse pabrik factory pelabuhan""".split()
 )
+# The words that start a place's name and nothing else's ("Pantai Losari", "Jalan Setiabudi"),
+# unlike a meal's ("Kopi Tracker" may be a project).
+_PLACE_STARTS = frozenset(
+    """pantai jalan jl gunung pulau danau desa dusun kampung kota kabupaten pasar stasiun bandara
+    pelabuhan terminal gudang masjid gereja kampus""".split()
+)
 _WORD_AFTER = re.compile(r"[\s'`\"]+([A-Za-z][\w-]*)")
-_MODEL_NUMBER = re.compile(r"\d+[A-Za-z]*|[A-Z]+\d+\w*")
 _TOKENS = re.compile(r"[A-Za-z][\w.+-]*")
 _WORK_SIGNS = ("work", "migration", "incident", "delivery", "money", "decision", "agreement")
 _COMMON = frozenset(
@@ -218,8 +230,10 @@ def named_terms(
     found: dict[str, list[str]],
     animals: frozenset[str] = frozenset(),
     known_tools: frozenset[str] = frozenset(),
+    places: frozenset[str] = frozenset(),
 ) -> dict[str, list[str]]:
-    """`found` with the proper names of the day that are not people, animals or places added as
+    """`found` with the proper names of the day that are not people, animals or places (listed,
+    or shown to be: `places`) added as
     technologies, when what stands around them says they are tools (`_tool_in_context`); not
     an acronym alone, a firm, or a part of a longer name. A name the vault's other days show
     to be a tool (`known_tools`) is one wherever it stands, a sentence's start too ("Sentry
@@ -228,12 +242,15 @@ def named_terms(
     taken = {term_key(t) for ts in found.values() for t in ts}
     persons = {term_key(p) for p in (*people, *_speakers(lines), *animals)}
     shortened = sorted(persons)
+    nowhere = {term_key(p) for p in places}
     counts = Counter(term_key(n.text) for n in names)
     seen = {term_key(t) for t in known_tools}
     out = _Found(found)
     for name in names:
         key = term_key(name.text)
         line = lines[name.order].text
+        if key in nowhere:  # "di Sudiang", "hub Pettarani"; "Cloud Composer" is no place
+            continue
         if key in seen and key not in taken and key not in persons:
             if _seen_tool(name, line) and _acceptable(name.text, key, vocabulary, persons):
                 taken.add(key)
@@ -243,6 +260,8 @@ def named_terms(
             continue
         words = name.text.split()
         if any(term_key(w) in persons or vocabulary.lookup(w) for w in words):
+            continue
+        if words[0].casefold() in _PLACE_STARTS:  # "Pantai Losari", "Jalan Setiabudi"
             continue
         if name.single and _shortens(shortened, key):  # "Mel" for Melanie
             continue
@@ -258,7 +277,7 @@ def named_terms(
 
 def _tool_in_context(name: ProperName, line: str, terms: set[str], vocabulary: Vocabulary) -> bool:
     """Whether what stands around a bare name says it is a tool: a tool's noun beside it ("the
-    Metabase report", "Celery workers"), a model number in it ("RTX 3090"), or a sentence about
+    Metabase report", "Celery workers"), or a sentence about
     work (other terms, known or new, tools' nouns, words of work: "Sisa 12 server block Nginx
     di-port ke Traefik"). A place's or a meal's word in it ("Sorai Coffee", "Warung Nasi Ampera"), a word
     of watching, playing or eating before it ("nonton Gadis Kretek"), or a sentence of small
@@ -272,8 +291,7 @@ def _tool_in_context(name: ProperName, line: str, terms: set[str], vocabulary: V
         return True
     sentence = next((t for t in sentences(line) if name.text in t), line)
     work, small = _work_and_small_talk(sentence, name.text, terms, vocabulary)
-    # "RTX 3090", not "Dewa 19 songs" or "sunscreen SPF 50": a model number in talk of work
-    work += not small and any(_MODEL_NUMBER.fullmatch(w) for w in words[1:])
+    # A model number alone says nothing: "RTX 3090" and "sunscreen SPF 50" alike
     return work > 0 and work >= small
 
 
@@ -405,9 +423,11 @@ def _acceptable(name: str, key: str, vocabulary: Vocabulary, people: set[str]) -
         return False
     if key in _COMMON or key in _WORDS or key in people or name.replace(".", "").isdigit():
         return False
-    # The calendar, titles, pronouns and places are no tool whatever the words around them say
-    # ("deploy Senin pagi", "pindah ke Indonesia", "Mbak", "Q1").
-    if key in NOT_NAMES or key in PLACES or names_nothing(name):
+    if key in _PLACE_STARTS:  # "ganti ke Pantai ...", "lewat Jalan ...": a place's start
+        return False
+    # The calendar, titles, pronouns, places and everyday firms are no tool whatever the words
+    # around them say ("deploy Senin pagi", "pindah ke Indonesia", "Mbak", "Q1", "Shopee").
+    if key in NOT_NAMES or key in PLACES or key in FIRMS or names_nothing(name):
         return False
     if vocabulary.lookup(name) is not None or vocabulary.is_known_person(name):
         return False

@@ -71,6 +71,8 @@ def _source_facts(path: Path, *, chat: bool) -> tuple[SourceFacts, str]:
         persons=sorted(evidence.persons),
         animals=sorted(evidence.animals),
         tools=sorted(evidence.tools),
+        places=sorted(evidence.places),
+        located=sorted(evidence.located),
         written=capitalized_words(text),
     )
     return facts, text

@@ -46,6 +46,8 @@ def summary_settings(config: Config, vault: VaultNames | None = None) -> dict[st
             "known": sorted(vault.persons),
             "animals": sorted(vault.animals),
             "tools": sorted(vault.tools),
+            "places": sorted(vault.places),
+            "located": sorted(vault.located),
         }
     return {
         "vault_names": names,
@@ -106,7 +108,8 @@ def _meanings(settings: Mapping[str, Any]) -> set[tuple[str, str, str]]:
 def _shown(settings: Mapping[str, Any]) -> set[tuple[str, str]]:
     """(name, what the vault's days show it to be) for every name they show."""
     names = settings.get("vault_names", {})
-    return {(name, kind) for kind in ("known", "animals", "tools") for name in names.get(kind, [])}
+    kinds = ("known", "animals", "tools", "places", "located")
+    return {(name, kind) for kind in kinds for name in names.get(kind, [])}
 
 
 def _spellings(meanings: Iterable[tuple[str, str, str]]) -> set[str]:

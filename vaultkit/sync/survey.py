@@ -191,7 +191,8 @@ class Survey:
         """Read the days with what the vault shows its names to be (the offline summarizer's
         knowledge: a summary written with other knowledge is written again, `names_of`)."""
         shown: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
-        for kind, names in (("p", vault.persons), ("a", vault.animals), ("t", vault.tools)):
+        shown_as = (("p", vault.persons), ("a", vault.animals), ("t", vault.tools))
+        for kind, names in (*shown_as, ("l", vault.places), ("w", vault.located)):
             for name in names:
                 words = tuple(w.casefold() for w in name.split())
                 if words:
@@ -219,8 +220,8 @@ class Survey:
         """The names the vault's notes and transcripts show to be people's, animals' and tools;
         with the offline summarizer, from now on the days are read with them (`names_of`: a
         summary written with other knowledge of its names is written again)."""
-        persons, animals, tools = self.catalog.tallies.names()
-        vault = names_of_vault(persons, animals, vocabulary, tools)
+        persons, animals, tools, places, located = self.catalog.tallies.names()
+        vault = names_of_vault(persons, animals, vocabulary, tools, places, located)
         if self.layout.archive_dir.is_dir():
             self.catalog.marks.set(_ARCHIVE_SEEN, "1")
         elif self.catalog.marks.get(_ARCHIVE_SEEN) == "1":  # a NAS not mounted: as it was
@@ -236,7 +237,8 @@ class Survey:
         saved = json.loads(self.catalog.settings.last() or "{}").get("vault_names") or {}
         if not saved:
             return None
-        return VaultNames(saved.get("known", ()), saved.get("animals", ()), saved.get("tools", ()))
+        kinds = ("known", "animals", "tools", "places", "located")
+        return VaultNames(*(saved.get(kind, ()) for kind in kinds))
 
     def looked_at(self) -> Iterator[date]:
         """The days this run looks at, in order: the touched ones, or every source day."""

@@ -1,0 +1,82 @@
+"""A place is no person and no tool, in English and Indonesian: what the vault's files show a
+name to be (a place by a word of going, nearness or a kind of place; somewhere by "di", "in",
+"at"), weighed against its person's and tool's cues; everyday firms, roles and a dialect's "I"."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.summarize.test_day_reading import read, terms_of
+from vaultkit.summarize.offline import file_evidence
+
+# Other days of the vault that show Pettarani and Sudiang to be places, Gowa to be somewhere.
+PLACES = [
+    "Briefing jam 08.30 di kantor Jalan Pettarani. Daeng Baso alihkan 9 kurir ke hub Pettarani.",
+    "Dry run at the Pettarani office on Monday. Scanner di Gudang Sudiang rusak dua.",
+    "Lebaran di rumah Mama di Gowa, makan burasa.",
+    "Habis sholat ied pulang ke Gowa, macet.",
+]
+
+
+@pytest.mark.parametrize(
+    ("note", "people"),
+    [
+        ("- Multi-warehouse: Sudiang sama Pettarani bisa satu sistem, kata Kevin.", {"Kevin"}),
+        ("- Pelanggan dari Gowa kirim WA jam 11.35, link promo mati.", set()),
+        ("- Kevin said Pettarani's supervisors start at 9.", {"Kevin"}),
+    ],
+)
+def test_a_name_the_vault_shows_to_be_a_place_is_no_person(note: str, people: set[str]) -> None:
+    assert set(read(note, vault=PLACES).fields.people) == people
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "- Makan siang di warteg Bahari sama Dimas, antri panjang.",
+        "- Dimas told me about a ramen place near Kemayoran.",
+        "- Mudik ke Pekalongan sama Dimas naik kereta.",
+    ],
+)
+def test_a_name_the_day_shows_to_be_a_place_is_no_person(note: str) -> None:
+    assert set(read(note).fields.people) == {"Dimas"}
+
+
+def test_a_person_named_once_somewhere_stays_a_person() -> None:
+    vault = ["Rapat sama Budi jam 10.", "Budi bilang rilis Jumat.", "Laptopnya masih di Budi."]
+    assert "Budi" in read("- Budi fix bug login, deploy sore.", vault=vault).fields.people
+
+
+def test_a_place_worked_at_is_no_tool() -> None:
+    note = "- Sudiang: stock opname 1.840 lokasi rak, Odoo data master 80% loaded."
+    day = read(note, vault=PLACES)
+    assert "Sudiang" not in terms_of(day)
+    beach = read("- Hujan, ganti ke Pantai Akkarena. Duduk di bawah pohon, makan jagung.")
+    assert not terms_of(beach)
+
+
+def test_a_tool_things_are_kept_in_stays_a_tool() -> None:
+    vault = ["Pakai Overleaf buat draft, enak buat kolaborasi.", "Nulis di Overleaf sampai jam 2."]
+    day = read("- Karin went through the manuscript in Overleaf: 14 comments.", vault=vault)
+    assert "Overleaf" in terms_of(day)
+    runs = file_evidence("- Semua 43 DAG jalan di Cloud Composer jam 17.40.", chat=False)
+    assert not runs.places  # "jalan di": runs on, not walks in
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "- 212 order: Shopee 96, Tokopedia 41, WA 58. Seller Tokopedia ikut complain di grup.",
+        "- Dokter bilang Bapak jangan melaut lagi, umurnya sudah 70.",
+        "- Format retur disamakan sama Jabodetabek mulai Februari, sama dengan Surabaya.",
+    ],
+)
+def test_a_firm_a_role_and_a_likeness_name_no_one(note: str) -> None:
+    day = read(note)
+    assert not day.fields.people
+    assert not {"Shopee", "Tokopedia"} & terms_of(day)
+
+
+def test_a_dialects_first_person_speaker_is_the_author() -> None:
+    chat = "Sa: Besok sa tambah validasi nomor\nMama: Iye, jangan lupa makan\nSa: Iye Ma\n"
+    assert "Sa" not in read("Kerja dari rumah.", chat).fields.people
