@@ -337,3 +337,39 @@ def test_parcels_held_up_are_a_day_of_consequence(note: str) -> None:
 )
 def test_a_library_cue_still_names_a_lowercase_library(note: str, library: str) -> None:
     assert library in {t.casefold() for t in terms_of(read(note))}
+
+
+def test_a_doubt_in_the_next_sentence_leaves_a_decision_standing() -> None:
+    for note in (
+        "Bapak masuk RS.\n\nKeputusan: cutover website ditunda ke Sabtu 28 April. Saya ndak "
+        "mungkin begadang di dua tempat.",
+        "Dad is in hospital.\n\nDecision: the website cutover moves to Saturday 28 April. I "
+        "can't possibly stay up in two places.",
+    ):
+        assert read(note).fields.importance >= 6
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "Lazy Saturday, coto with Arman.\n\nHeavy rain again tonight. Hope the warehouse is fine.",
+        "Sabtu santai, makan coto sama Arman.\n\nHujan deras lagi malam ini. Semoga gudang aman.",
+    ],
+)
+def test_work_said_in_passing_in_a_line_of_small_talk_is_small_talk(note: str) -> None:
+    assert read(note).fields.importance <= 3
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "## Checkout broken: no shipping rates\n- From 07.00 to 16.30, 9 hours 30 minutes, "
+        'checkout showed "Ongkir tidak tersedia"\n- Fix: moved the client to the v2 endpoint',
+        "## Checkout rusak: ongkir hilang\n- Dari 07.00 sampai 16.30, 9 jam 30 menit, semua "
+        'alamat "Ongkir tidak tersedia"\n- Fix: client pindah ke endpoint v2',
+    ],
+)
+def test_trouble_in_a_heading_with_its_harm_below_is_an_incident(note: str) -> None:
+    reading = read(note)
+    assert any(f.name.startswith("an incident") for f in reading.features)
+    assert reading.fields.importance >= 8

@@ -119,7 +119,9 @@ def test_negated_signal_words_do_not_count():
 
 
 def test_importance_stays_on_the_scale(summarizer):
-    busy = "- Decided the ADR: outage rollback postmortem, migrate and refactor. Penting!\n" * 50
+    busy = (
+        "- Final: decided the ADR, outage rollback postmortem, migrate, refactor. Penting!\n" * 50
+    )
     assert summarizer.summarize(day_of(busy)).importance >= 9
     assert summarizer.summarize(day_of("- dinner movie birthday\n" * 10)).importance == 1
 

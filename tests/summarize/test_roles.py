@@ -100,7 +100,7 @@ def test_what_is_still_to_come_or_said_to_be_nothing_weighs_little(note: str, mo
 
 def test_a_decision_made_today_for_a_later_date_weighs() -> None:
     note = "- Keputusan: pilot Jaga di 10% merchant mulai Senin depan. Owner: Fikri."
-    assert read(note).fields.importance >= 7
+    assert read(note).fields.importance >= 6  # a commitment, above a decision still to make
 
 
 @pytest.mark.parametrize(

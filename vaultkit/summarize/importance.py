@@ -9,15 +9,18 @@ weigh more, never an average that a long chat would dilute:
                             calls itself quiet: "Quiet Sunday", "hari santai", "cuti")
     ordinary work           4, 5 when it fills the day, +0.5 with three people or more
     a deadline              work + 1
-    money                   6 (of work, or a big purchase; not what family life pays or gets,
+    money                   5 (of work, or a big purchase; not what family life pays or gets,
                             nor paperwork approved, an invoice or reimbursements, whatever
                             their amount); +1 for a large amount (a million rupiah, a thousand
-                            dollars, more), +1 when approved or decided
+                            dollars, more), +1 when approved or decided: a business's notes
+                            name amounts daily, the scale keeps 6-8 for the big ones
     an incident             7; +1 when it lasted half an hour or hit a counted number of users,
-                            requests or orders; +1 when it lasted two hours or lost data
-    a migration             7; +1 when decided or carried out
-    a decision              7; +1 when it is about architecture or a migration, +1 when final
-                            or approved from above
+                            requests or orders; +1 when it lasted two hours or lost data; a
+                            heading's trouble is one when its section shows the harm
+    a migration             8 carried out; 5 planned, as the plan of an event weighs less
+    a decision              6, a commitment (5 an agreement); +1 when it is about architecture
+                            or a migration, +1 when final or approved from above: 8 for the
+                            big ones
     "important", "penting"  +1 on top, once
     authority               +0.5 (a director, the CEO, management)
 
@@ -174,6 +177,7 @@ def _sentences(
         else:
             context = signals(line.context) if line.context else None
             read = [_Sentence(t, terms, context, joking, line.section) for t in said]
+            _chatting_along(read)
             per += read
             hits = [_laughing(s.said) if joking else s.said for s in read]
         if line.speaker not in assistant:
@@ -181,6 +185,17 @@ def _sentences(
     return per, headings, mine
 
 
+def _chatting_along(line: list[_Sentence]) -> None:
+    """A line of small talk (half its sentences or more) is small talk in each of them ("Heavy
+    rain again tonight. Hope the warehouse is fine."), but for one that names a term or an
+    event."""
+    if 2 * sum(1 for s in line if s.hits["small_talk"]) >= len(line):
+        for s in line:
+            weighty = s.named or s.amount or any(s.hits[k] for k in _EVENTS)
+            s.small = s.small or not weighty
+
+
+_EVENTS = ("decision", "incident", "migration", "trouble", "leaving", "hiring", "deadline")
 VERDICT_WORDS = 6  # a closing line this short is a word on the day ("Capek, tapi lega.")
 
 
@@ -196,9 +211,18 @@ def _verdict(lines: list[Line]) -> Counter[str] | None:
 
 def _titling_work(headings: list[_Sentence], per: list[_Sentence]) -> list[_Sentence]:
     """The headings whose sections speak of work: a heading titles what stands under it, so
-    "## Incident: checkout" over an outage's lines weighs, "## Infra chat" over lunch does not."""
+    "## Incident: checkout" over an outage's lines weighs, "## Infra chat" over lunch does not.
+    Trouble in a heading is an incident when its section shows the harm ("## Checkout broken"
+    over "9 hours 30 minutes", "23 orders failed")."""
     working = {s.section for s in per if s.about_work}
-    return [h for h in headings if h.text in working]
+    titling = [h for h in headings if h.text in working]
+    for heading in titling:
+        if heading.hits["trouble"] or heading.hits["incident"]:
+            signs = [s for s in per if s.section == heading.text and s.signs and not s.small]
+            if signs:
+                heading.titled_incident = True
+                heading.minutes = max(s.minutes for s in signs)
+    return titling
 
 
 def _laughing(hits: Counter[str]) -> Counter[str]:
@@ -228,12 +252,16 @@ class _Sentence:
         plain = "" if joking else said_plainly(text)
         self.said = signals(text)  # every word of it, for the mood
         self.hits = signals(plain) if plain != text else self.said
+        folded = text.casefold()
+        self.named = any(t.casefold() in folded for t in terms) and not joking
+        moves = self.hits["moving"] and (self.named or _SYSTEM.search(plain))
+        # What a decision is about, whenever the thing decided happens ("pindah ke Kubernetes
+        # minggu depan" is decided today)
+        self.on_migration = bool(self.hits["migration"] or moves)
         done, coming = plans(plain)
         self.plan = ""  # what it plans: an incident's window, a migration
         if coming:
             self.hits, self.plan = _planned_apart(self.hits, done, coming)
-        folded = text.casefold()
-        self.named = any(t.casefold() in folded for t in terms) and not joking
         counted = has_digits(text)  # durations, amounts and impacts have digits
         self.amount = counted and BIG_MONEY.search(text) is not None
         if self.hits["moving"] and (self.named or _SYSTEM.search(plain)):
@@ -257,6 +285,7 @@ class _Sentence:
         )
         self.minutes = minutes_in(text) if counted else 0.0
         self.counted = counted
+        self.titled_incident = False  # a heading's trouble its section shows the harm of
 
     def _routine(self, plain: str) -> bool:
         """An approval of the day's paperwork ("handover doc udah gw approve"), or of nothing
@@ -319,7 +348,7 @@ class _Sentence:
     def incident(self) -> bool:
         """An incident said outright, or trouble in production, or with a counted impact
         (`text.events`); a drill is none, nor one in small talk with no sign of harm."""
-        return incident(self.text, self.hits)
+        return self.titled_incident or incident(self.text, self.hits)
 
 
 # The events a plan word puts off: a migration "next week" or a downtime "window" has not
@@ -379,8 +408,8 @@ def _events(per: list[_Sentence], quiet: bool = False) -> list[Feature]:
     migrated = [s for s in per if s.migration]
     if decided:
         said = any(s.hits["decision"] for s in decided)
-        level = 7.0 if said else 6.0
-        about = bool(migrated) or any(s.hits["migration"] for s in decided)
+        level = 6.0 if said else 5.0
+        about = bool(migrated) or any(s.on_migration for s in decided)
         level += 1 if about else 0
         level += 1 if any(_FINAL.search(s.text) or s.hits["authority"] for s in decided) else 0
         name = "a decision" + (" on a migration" if about else "")
@@ -397,7 +426,7 @@ def _events(per: list[_Sentence], quiet: bool = False) -> list[Feature]:
         if planned:
             about = any(s.plan == "migration" for s in planned)
             name = "a migration planned" if about else "work planned (a maintenance window)"
-            out.append(Feature(name, 6.0 if about else 5.0, planned[0].text))
+            out.append(Feature(name, 5.0, planned[0].text))
     incidents = [s for s in per if s.incident and (not quiet or s.signs)]
     reviews = [s for s in per if s.hits["postmortem"] and not s.small]
     if reviews and _retold(reviews + incidents):
@@ -416,7 +445,7 @@ def _events(per: list[_Sentence], quiet: bool = False) -> list[Feature]:
     out += _people_events(per)
     money = [s for s in per if s.money and not s.paperwork]  # an invoice paid is ordinary work
     if money:
-        level = 6.0 + (1 if any(s.amount for s in money) else 0)
+        level = 5.0 + (1 if any(s.amount for s in money) else 0)
         if any(_FINAL.search(s.text) or s.decided for s in money):
             level += 1
         out.append(Feature("money", level, money[0].text))

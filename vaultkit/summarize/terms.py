@@ -129,6 +129,7 @@ _PLACE_STARTS = frozenset(
     pelabuhan terminal gudang masjid gereja kampus""".split()
 )
 _WORD_AFTER = re.compile(r"[\s'`\"]+([A-Za-z][\w-]*)")
+_MODEL_NUMBER = re.compile(r"\d+[A-Za-z]*|[A-Z]+\d+\w*")
 _TOKENS = re.compile(r"[A-Za-z][\w.+-]*")
 _WORK_SIGNS = ("work", "migration", "incident", "delivery", "money", "decision", "agreement")
 _COMMON = frozenset(
@@ -277,7 +278,7 @@ def named_terms(
 
 def _tool_in_context(name: ProperName, line: str, terms: set[str], vocabulary: Vocabulary) -> bool:
     """Whether what stands around a bare name says it is a tool: a tool's noun beside it ("the
-    Metabase report", "Celery workers"), or a sentence about
+    Metabase report", "Celery workers"), a model number in it ("RTX 3090"), or a sentence about
     work (other terms, known or new, tools' nouns, words of work: "Sisa 12 server block Nginx
     di-port ke Traefik"). A place's or a meal's word in it ("Sorai Coffee", "Warung Nasi Ampera"), a word
     of watching, playing or eating before it ("nonton Gadis Kretek"), or a sentence of small
@@ -289,9 +290,13 @@ def _tool_in_context(name: ProperName, line: str, terms: set[str], vocabulary: V
         return False
     if _noun_after(name.text, line) or name.before in _TOOL_NOUNS:
         return True
-    sentence = next((t for t in sentences(line) if name.text in t), line)
+    # A name's context is its line; a long line's, its sentence
+    parts = sentences(line) if len(line) >= 120 else [line]
+    sentence = next((t for t in parts if name.text in t), line)
     work, small = _work_and_small_talk(sentence, name.text, terms, vocabulary)
-    # A model number alone says nothing: "RTX 3090" and "sunscreen SPF 50" alike
+    # "Intel NUC 11", "RTX 3090", not "Dewa 19 songs" or "sunscreen SPF 50": a model number
+    # where nothing says small talk
+    work += not small and any(_MODEL_NUMBER.fullmatch(w) for w in words[1:])
     return work > 0 and work >= small
 
 

@@ -130,10 +130,9 @@ def clean(text: str) -> str:
 
 
 def sentences(text: str) -> list[str]:
-    """A line's sentences (a short line is one)."""
-    if len(text) < 120:
-        return [text]
-    return [s for s in _SENTENCE_END.split(text) if s.strip()]
+    """A line's sentences: what one says of an event is read apart from the next one's doubt
+    ("Keputusan: cutover ditunda ke 28 April. Saya ndak mungkin begadang.")."""
+    return [s for s in _SENTENCE_END.split(text) if s.strip()] or [text]
 
 
 def unticked(text: str) -> str:

@@ -65,7 +65,8 @@ LEXICON: dict[str, tuple[str, ...]] = {
     # checks): "moved the ledger to Patroni", not "he's moving to Singapore" or "parkiran
     # motor mau dipindah ke basement".
     "moving": (
-        "move to", "moving to", "moved to", "switch to", "switched to", "switching to",
+        "move to", "moving to", "moved to", "switch to", "switched to", "switching to", "move",
+        "moves", "moved",
         "retired", "sunset", "pindah ke", "pindahin", "dipindah", "ganti ke", "diganti ke",
     ),
     # A write-up of an incident after it: follow-up work, not the outage itself. Its words are
