@@ -9,7 +9,10 @@ from datetime import date
 import pytest
 
 from tests.summarize.test_day_reading import read, terms_of
+from vaultkit.model import DayInput
+from vaultkit.summarize.bullets import bullets
 from vaultkit.summarize.evidence import speaker_name
+from vaultkit.summarize.text import day_lines
 from vaultkit.text.frames import plans, routine
 
 INCIDENT_EN = """# Incident
@@ -373,3 +376,29 @@ def test_trouble_in_a_heading_with_its_harm_below_is_an_incident(note: str) -> N
     reading = read(note)
     assert any(f.name.startswith("an incident") for f in reading.features)
     assert reading.fields.importance >= 8
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "- Standup: Dimas lapor 3 bug kecil di dashboard merchant, semua udah ada tiket.",
+        "- Dimas found 3 minor bugs in the merchant dashboard, all ticketed.",
+        "- PgBouncer is live, zero errors. Relieved, honestly. That incident was bugging me.",
+        "- PgBouncer udah live. Lega, insiden itu bikin kepikiran seminggu.",
+    ],
+)
+def test_minor_trouble_or_an_incident_pointed_at_is_no_incident(note: str) -> None:
+    assert not any(f.name.startswith("an incident") for f in read(note).features)
+
+
+def test_the_line_of_the_days_weightiest_event_is_a_bullet() -> None:
+    note = (
+        "- Checkout p95 turun dari 820 ms ke 410 ms, 3.400 request per menit.\n"
+        "- Error rate 0,2% dari 1.200 order, Rp 4 juta refund diproses.\n"
+        "- Deploy 14.00, 37 menit, 2 rollback di staging.\n"
+        "- Tim ngobrol soal rencana tahun depan.\n"
+    )
+    lines = day_lines(DayInput(date(2026, 1, 5), note))
+    plan = "Tim ngobrol soal rencana tahun depan."
+    assert plan not in bullets(lines, [], frozenset())[0]
+    assert plan in bullets(lines, [], frozenset(), weightiest=plan)[0]

@@ -39,6 +39,19 @@ def test_the_labels_of_a_list_beside_a_person_are_people_too() -> None:
 
 
 @pytest.mark.parametrize(
+    ("note", "people"),
+    [
+        ("## Kandidat backend\n- Sari: 4 tahun Go + Postgres.\n- Andre: 2 tahun Java.\n", {"Sari", "Andre"}),
+        ("Interviewed three candidates:\n- Maya: 5 years of Go.\n- Tomas: 3 years Python.\n", {"Maya", "Tomas"}),
+        ("## Rencana\n- Backend: 3 orang\n- Frontend: 2 orang\n", set()),
+        ("## Sites\n- Laikang: growth 4,1%/hari\n- Punaga: 2,7%/hari\n", set()),
+    ],
+)  # fmt: skip
+def test_the_labels_of_a_list_of_people_are_people(note: str, people: set[str]) -> None:
+    assert set(read(note).fields.people) == people
+
+
+@pytest.mark.parametrize(
     "note",
     [
         "- Kak Nisa brought her dog to the office, a corgi named Biskuit.",
@@ -83,6 +96,16 @@ def test_a_system_moving_is_a_migration() -> None:
     assert read(note).fields.importance >= 7
 
 
+SMALL_TALK_ID = (
+    "Ke pantai sama Cica. Makan jagung bakar, lihat anak-anak main layangan.\n\n"
+    "Pulang beli kue buat Mama.\n\nSantai."
+)
+SMALL_TALK_EN = (
+    "Beach day with Cica. Grilled corn, kids flying kites.\n\n"
+    "Bought cake for Mom on the way home.\n\nRelaxed."
+)
+
+
 @pytest.mark.parametrize(
     ("note", "most"),
     [
@@ -92,6 +115,9 @@ def test_a_system_moving_is_a_migration() -> None:
         ("Hari pertama puasa, standup dimundurin.", 5),
         ("Nothing important at work today, mostly reviewing a handover doc.", 3),
         ("Ga ada yang penting hari ini. Review PR doang.", 3),
+        ("Ndak ada yang penting hari ini. Pagi revisi kecil slide seminar.", 3),
+        (SMALL_TALK_ID + "\n\nCica cerita bos barunya, suka rapat jam 5 sore.", 3),
+        (SMALL_TALK_EN + "\n\nCica told me about her new boss, who loves 5 pm meetings.", 3),
     ],
 )
 def test_what_is_still_to_come_or_said_to_be_nothing_weighs_little(note: str, most: int) -> None:

@@ -80,14 +80,21 @@ class Candidate:
 
 
 def bullets(
-    lines: list[Line], names: list[str], assistant: frozenset[str], leisure: bool = False
+    lines: list[Line],
+    names: list[str],
+    assistant: frozenset[str],
+    leisure: bool = False,
+    weightiest: str = "",
 ) -> tuple[tuple[str, ...], list[Candidate]]:
     """The day's bullets and the scored candidates they were picked from (best first).
 
     `names` are the day's people and terms; `assistant` the speakers whose greetings and
     questions are filler (they still count when they state a fact). On a day of `leisure` (small
     talk, errands) its small talk is what happened: not marked down, and banter about work
-    (a joke, a question about an outage) is marked down further."""
+    (a joke, a question about an outage) is marked down further. `weightiest` is the sentence
+    that shows the day's weightiest event (`importance`): the line holding it is a key line, so
+    what made the day matter is among its bullets ("Target kasar migrasi ... Belum fix" on a
+    day whose weight is that plan)."""
     speakers = {term_key(line.speaker) for line in lines if line.speaker}
     named = [n for n in names if term_key(n) not in speakers]
     labels = {line.context for line in lines if line.labelled and len(line.context) <= LABEL_CHARS}
@@ -123,7 +130,7 @@ def bullets(
     ]
     if not candidates:
         return (EMPTY_DAY,), []
-    candidates = _opening(candidates)
+    candidates = _carrying(_opening(candidates), weightiest)
     ranked = sorted(candidates, key=lambda c: (-c.score, c.order))
     informative = [c for c in ranked if c.score > 0]
     wanted = min(MAX_BULLETS, max(MIN_BULLETS, 2 + len(informative) // 3))
@@ -282,6 +289,27 @@ def _opening(candidates: list[Candidate]) -> list[Candidate]:
     why = "+1.5 what happened, when and how long (the first telling)"
     lead = replace(first, score=first.score + 1.5, reasons=(*first.reasons, why), key=True)
     return [lead if c is first else c for c in candidates]
+
+
+def _carrying(candidates: list[Candidate], sentence: str) -> list[Candidate]:
+    """The candidates with the first one that holds `sentence` (or stands inside it) made a
+    key line."""
+    folded = _folded(sentence)
+    if not folded:
+        return candidates
+    first = next((c for c in candidates if c.score > 0 and _holds(_folded(c.text), folded)), None)
+    if first is None or first.key:
+        return candidates
+    lead = replace(first, reasons=(*first.reasons, "the day's weightiest event"), key=True)
+    return [lead if c is first else c for c in candidates]
+
+
+def _folded(text: str) -> str:
+    return " ".join(_WORD.findall(text.casefold()))
+
+
+def _holds(candidate: str, sentence: str) -> bool:
+    return bool(candidate) and (sentence in candidate or candidate in sentence)
 
 
 def _greets(sentence: str) -> bool:

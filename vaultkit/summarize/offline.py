@@ -129,7 +129,9 @@ class OfflineSummarizer:
         )
         reading = weigh_day(lines, len(people), work, assistant)
         leisure = reading.importance <= LEISURE  # its small talk is what the day was
-        picked, candidates = bullets(lines, [*people, *terms], assistant, leisure)
+        picked, candidates = bullets(
+            lines, [*people, *terms], assistant, leisure, reading.weightiest
+        )
         fields = DayFields(
             people=people,
             projects=(*known["projects"], *unknown["projects"]),

@@ -58,6 +58,13 @@ _JOINED = TokenPattern(
     r"[a-zA-Z'-]",
 )
 _POSSESSIVE = re.compile(r"'s?$")
+# Words that head a list of people ("## Kandidat backend", "Hadir:", "Interviewed 3 candidates").
+_PEOPLE_LISTED = re.compile(
+    r"\b(?:kandidat|calon|pelamar|peserta|hadir|yang hadir|undangan|wawancara|interview|"
+    r"interviewed|interviews|candidates?|applicants?|attendees|participants|present|"
+    r"piket|on-call|shift|anak baru|new hires|reviewers?|mentees?|murid|siswa|mahasiswa|students)\b",
+    re.IGNORECASE,
+)
 _CUES = {
     TITLED.pattern: "a title",
     BEFORE.pattern: "a word of company or speech before it",
@@ -188,22 +195,32 @@ def _listed_with(
     lines: list[Line], people: list[str], vocabulary: Vocabulary, tools: set[str]
 ) -> list[str]:
     """The names that label the items of a list beside one of the day's people ("- Sari: 4
-    tahun Go", "- Joko: 2 tahun Java"): items of one kind, so when one is a person, all are."""
+    tahun Go", "- Joko: 2 tahun Java"), or under words that list people ("## Kandidat backend",
+    "Interviewed three candidates:"): items of one kind, so when one is a person, all are."""
     keys = {term_key(vocabulary.person(p)) for p in people}
     out: list[str] = []
     run: list[str] = []
+    intro = ""  # the heading and the line above the run
     previous = -2
+    before: Line | None = None
     for line in [*lines, Line("", None, "note", -2)]:
         name = speaker_name(line.speaker) if line.speaker and line.item else None
         if name is None or line.order != previous + 1:
-            if len(run) >= 2 and any(term_key(vocabulary.person(n)) in keys for n in run):
+            of_people = _PEOPLE_LISTED.search(intro) is not None
+            if len(run) >= 2 and (
+                of_people or any(term_key(vocabulary.person(n)) in keys for n in run)
+            ):
                 out += [
                     n for n in run if _looks_like_name(n) and _may_be_person(n, vocabulary, tools)
                 ]
             run = []
         if name is not None and line.source == "note":
+            if not run:
+                above = before.said if before is not None and not before.item else ""
+                intro = f"{line.section}\n{above}"
             run.append(name)
         previous = line.order
+        before = line
     return out
 
 

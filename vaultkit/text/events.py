@@ -85,16 +85,33 @@ def harmed(text: str, hits: Counter[str]) -> bool:
 
 
 def incident(text: str, hits: Counter[str]) -> bool:
-    """Whether a sentence tells an incident: said outright, or trouble live or with a counted
-    impact; no drill, and no trouble in small talk without a sign of harm."""
+    """Whether a sentence tells an incident: said outright (not pointed at as one known), or
+    trouble live or with a counted impact (trouble called minor only with its harm counted); no
+    drill, and no trouble in small talk without a sign of harm."""
     said = hits["incident"] - hits["postmortem"]  # a write-up is no outage
     if not (said or hits["trouble"]) or _DRILL.search(text):
         return False
     if hits["small_talk"] and not harmed(text, hits):
         return False
     if said:
-        return True
-    return bool(hits["production"]) or (has_digits(text) and IMPACT.search(text) is not None)
+        return not (_POINTED_AT.search(text) and not harmed(text, hits))
+    counted = has_digits(text) and IMPACT.search(text) is not None
+    if _MINOR.search(text):  # "3 bug kecil di dashboard merchant, udah ada tiket"
+        return counted or minutes_in(text) > 0
+    return bool(hits["production"]) or counted
+
+
+# Trouble called small: a ticket's worth, not an incident.
+_MINOR = re.compile(
+    r"\b(?:minor|small|tiny|cosmetic|kecil|kecil-kecil|kecil-kecilan|kosmetik|typo)\b", re.I
+)
+# An incident pointed at as one already known ("That incident was bugging me all week",
+# "insiden itu bikin kapok"): a mention, unless the sentence shows its harm.
+_POINTED_AT = re.compile(
+    r"\b(?:that|this same|the same)\s+(?:incident|outage|insiden)\b|"
+    r"\b(?:insiden|incident|outage|kejadian|gangguan)\s+(?:itu|tersebut|tadi)\b",
+    re.IGNORECASE,
+)
 
 
 def retold(text: str, hits: Counter[str]) -> bool:

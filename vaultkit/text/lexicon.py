@@ -175,6 +175,8 @@ LEXICON: dict[str, tuple[str, ...]] = {
         "karaoke", "song", "songs", "sang", "singing", "concert", "band", "lagu", "nyanyi",
         "konser", "kafein", "caffeine", "ngopi", "sunscreen", "sunblock", "hujan", "rain",
         "tanaman", "plants", "kopi susu", "es teh", "boba", "snack", "jajan",
+        "beach", "pantai", "swimming", "berenang", "hiking", "picnic", "piknik", "kites",
+        "layangan", "cake", "kue", "shopping", "mall",
     ),
     # A day that calls itself quiet: at most a little work, whatever it mentions in passing.
     "quiet": (
@@ -189,6 +191,9 @@ LEXICON: dict[str, tuple[str, ...]] = {
         "quiet week", "nothing happened", "nothing worth writing", "hari yang tenang", "hari sepi",
         "senin sepi", "selasa sepi", "rabu sepi", "kamis sepi", "jumat sepi", "yang lambat",
         "hari yang lambat", "ga ada kerjaan", "gak ada kerjaan", "nggak ada kerjaan",
+        # the same in the regions' words for "not" (`NEGATIONS`)
+        "ndak ada yang penting", "nda ada yang penting", "kagak ada yang penting",
+        "ndak ada kerjaan", "nda ada kerjaan", "kagak ada kerjaan", "ora ono sing penting",
     ),
     # News: something that happened, told with its time ("yesterday I went", "kemarin").
     "news": (
