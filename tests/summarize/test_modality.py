@@ -402,3 +402,21 @@ def test_the_line_of_the_days_weightiest_event_is_a_bullet() -> None:
     plan = "Tim ngobrol soal rencana tahun depan."
     assert plan not in bullets(lines, [], frozenset())[0]
     assert plan in bullets(lines, [], frozenset(), weightiest=plan)[0]
+
+
+@pytest.mark.parametrize(
+    ("note", "incident"),
+    [
+        (
+            "- Checkout API down 10:12-10:59 WIB (47 menit).\n- Akar masalah: pool Redis habis.",
+            True,
+        ),
+        ("- The checkout API was down from 10:12 to 10:59 (47 minutes).", True),
+        ("- Grafana sempet lemot 5 menit pagi tadi, katanya lagi mikir.", False),
+        ("- Celery beat schedule was drifting by 2 min, a timezone bug in the config.", False),
+        ("Wifi rumah down 2 jam, nonton drakor ga bisa.", False),
+    ],
+)
+def test_a_system_down_for_a_time_is_an_incident(note: str, incident: bool) -> None:
+    found = any(f.name.startswith("an incident") for f in read(note).features)
+    assert found is incident

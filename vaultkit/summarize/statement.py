@@ -23,6 +23,16 @@ _SYSTEM = re.compile(
     r"postgres|mysql|redis|kafka|aws|gcp|azure)\b",
     re.IGNORECASE,
 )
+# What goes down in an outage: a system, or what users reach of it.
+_SERVICE = re.compile(
+    rf"{_SYSTEM.pattern}|\b(?:api|apis|app|website|site|checkout|login|payment|payments)\b",
+    re.IGNORECASE,
+)
+_DOWN = re.compile(
+    r"\b(?:down|offline|unreachable|unavailable|mati|tumbang|ga bisa diakses|gak bisa diakses|"
+    r"nggak bisa diakses|tidak bisa diakses|ndak bisa dibuka|ga bisa dibuka|tidak bisa dibuka)\b",
+    re.IGNORECASE,
+)
 # A decision said outright, not only approved: these words decide whatever they are about.
 _DECIDED = re.compile(
     r"\b(?:decided|decide|decides|decision|settled on|final call|greenlit|adr|memutuskan|"
@@ -177,8 +187,13 @@ class Statement:
     @property
     def incident(self) -> bool:
         """An incident said outright, or trouble in production, or with a counted impact
-        (`text.events`); a drill is none, nor one in small talk with no sign of harm."""
-        return self.titled_incident or incident(self.text, self.hits)
+        (`text.events`), or a system down for a time ("Checkout API down 10:12-10:59 (47
+        menit)"); a drill is none, nor one in small talk with no sign of harm."""
+        if self.titled_incident or incident(self.text, self.hits):
+            return True
+        system = self.named or _SERVICE.search(self.text) is not None
+        down = _DOWN.search(self.text) is not None  # not slow, drifting or buggy: unreachable
+        return down and system and self.minutes > 0 and not self.small
 
 
 # The events a plan word puts off: a migration "next week" or a downtime "window" has not
