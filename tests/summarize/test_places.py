@@ -80,3 +80,20 @@ def test_a_firm_a_role_and_a_likeness_name_no_one(note: str) -> None:
 def test_a_dialects_first_person_speaker_is_the_author() -> None:
     chat = "Sa: Besok sa tambah validasi nomor\nMama: Iye, jangan lupa makan\nSa: Iye Ma\n"
     assert "Sa" not in read("Kerja dari rumah.", chat).fields.people
+
+
+@pytest.mark.parametrize(
+    ("note", "tool"),
+    [
+        ("- Kong ke production semalem jam 21:00, reload tanpa downtime.", "Kong"),
+        ("- Loki is running on staging, logs from three services.", "Loki"),
+        ("Traccar is live on 9 of 14 trucks, the rest this week.", "Traccar"),
+    ],
+)
+def test_a_name_deployed_or_running_somewhere_is_a_tool(note: str, tool: str) -> None:
+    assert tool in terms_of(read(note))
+
+
+def test_a_person_running_a_meeting_is_no_tool() -> None:
+    day = read("- Wulan is running the retro today, then 1:1s until noon.")
+    assert not terms_of(day)

@@ -79,6 +79,16 @@ _USE = re.compile(  # the cue in any case ("Tried Qdrant"), the name as written
 _VERSIONED = TokenPattern(
     re.compile(r"\b(" + _NAME + r")\s+v?\d+(?:\.\d+)+\b"), r"\b[A-Za-z]", r"[\w.+-]"
 )
+# A name deployed or running somewhere ("Kong ke production", "Loki in production", "Traccar
+# is live on 9 trucks", "Loki is running on staging"): a tool, at a sentence's start too.
+_DEPLOYED = TokenPattern(
+    re.compile(
+        r"\b(" + _NAME + r")\s+(?:(?:to|in|on|into|ke|di)\s+(?:production|prod|staging)\b|"
+        r"(?:is|are|was|udah|sudah)\s+(?:live|running|deployed)\s+(?:on|in|di|at)\b)"
+    ),
+    r"\b[A-Za-z]",
+    r"[\w.+-]",
+)
 # Two names weighed against each other ("Traefik (bundled di K3s) vs tetap Nginx"): when one
 # is a known tool, the other is one too.
 _VERSUS = re.compile(
@@ -199,6 +209,10 @@ def new_terms(lines: list[Line], vocabulary: Vocabulary) -> dict[str, list[str]]
         for match in _VERSIONED.finditer(plain):  # not a word before a time: "Mulai 14.00"
             if _named(match.group(1)) and not _a_word(match.group(1)):
                 add(match.group(1), "technology")
+        if "prod" in low or "staging" in low or " live" in low or "running" in low:
+            for match in _DEPLOYED.finditer(plain):
+                if _named(match.group(1)) and not _a_word(match.group(1)):
+                    add(match.group(1), "technology")
         for match in _INNER_CAPS.finditer(plain):
             add(match.group(1), "technology")
         for name in _weighed_against_a_tool(plain, vocabulary):
