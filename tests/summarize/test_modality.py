@@ -420,3 +420,13 @@ def test_the_line_of_the_days_weightiest_event_is_a_bullet() -> None:
 def test_a_system_down_for_a_time_is_an_incident(note: str, incident: bool) -> None:
     found = any(f.name.startswith("an incident") for f in read(note).features)
     assert found is incident
+
+
+def test_a_question_that_goes_on_in_lowercase_decides_nothing() -> None:
+    chat = (
+        "Budi: can we please decide whether to move the homelab from Docker Compose to K3s? "
+        "this has dragged on for weeks.\n"
+    )
+    assert not any(f.name.startswith("a decision") for f in read("", chat).features)
+    decided = read("- Keputusan final: homelab pindah dari Docker Compose ke K3s.")
+    assert any(f.name == "a decision on a migration" for f in decided.features)

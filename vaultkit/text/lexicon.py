@@ -68,6 +68,7 @@ LEXICON: dict[str, tuple[str, ...]] = {
         "move to", "moving to", "moved to", "switch to", "switched to", "switching to", "move",
         "moves", "moved",
         "retired", "sunset", "pindah ke", "pindahin", "dipindah", "ganti ke", "diganti ke",
+        "pindah", "memindahkan", "mindahin",
     ),
     # A write-up of an incident after it: follow-up work, not the outage itself. Its words are
     # incident words too (a search for one finds the other); the importance tells them apart.
