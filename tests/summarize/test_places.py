@@ -97,3 +97,22 @@ def test_a_name_deployed_or_running_somewhere_is_a_tool(note: str, tool: str) ->
 def test_a_person_running_a_meeting_is_no_tool() -> None:
     day = read("- Wulan is running the retro today, then 1:1s until noon.")
     assert not terms_of(day)
+
+
+@pytest.mark.parametrize(
+    ("note", "people"),
+    [
+        ("Ke warung Mak Ijah bareng Gilang sama Sekar. Sayur lodeh, Rp 88.000.", {"Gilang", "Sekar"}),
+        ("Kopi sama Mochi dititip ke Bu Rahma, tetangga.", {"Rahma"}),
+        ("Follow-ups from the Radar postmortem, one week on. Dimas said PgBouncer is next.", {"Dimas"}),
+        ("- Approve cuti tanggal 12-13 Mei.", set()),
+        ("KRL tertahan 40 menit di antara Jatinegara sama Manggarai, berdiri terus.", set()),
+    ],
+)  # fmt: skip
+def test_a_stalls_owner_a_pets_companion_a_label_and_a_station_are_no_people(
+    note: str, people: set[str]
+) -> None:
+    vault = ["Mochi, kucing gw, muntah bulu lagi.", "KRL gangguan di Manggarai lagi."]
+    day = read(note, vault=vault)
+    assert set(day.fields.people) == people
+    assert not {"Jatinegara", "Manggarai", "Ijah"} & terms_of(day)

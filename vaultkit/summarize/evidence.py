@@ -42,8 +42,9 @@ NOT_PEOPLE = (
     | ROLES
     | frozenset(
         """google amazon microsoft apple telegram discord whatsapp slack zoom obsidian github
-    gitlab""".split()
+    gitlab followup followups approve review cek deploy merge""".split()
     )
+    | frozenset(("follow up", "follow ups"))  # term_key's "Follow-ups"
 )
 NAME = r"[A-Z][a-z][a-zA-Z'-]+"
 # The titles of `names.TITLES` as written before a name ("Pak Surya", "Dr. Hartono", the
@@ -72,7 +73,7 @@ FIRST_PERSON = frozenset(
     "kula sa beta".split()
 )
 TITLED = re.compile(rf"\b(?:{TITLES})[ \t]+({NAME})")
-_SHOP_BEFORE = re.compile(rf"\b(?:{_SHOPS})\s+$")
+_SHOP_BEFORE = re.compile(rf"\b(?i:{_SHOPS})\s+$")  # "warung Mak Ijah" as "Warung Bu Tini"
 BEFORE = re.compile(
     r"\b(?i:told|asked|thanks to|meeting with|call with|talked to|talked with|chat with|"
     r"lunch with|dinner with|coffee with|1:1 with|paired with|pairing with|bareng|"
@@ -146,7 +147,7 @@ _LIFE_AFTER = re.compile(  # what an animal does; the name is the last one befor
 # office"). Not "ke", "to", "dari" or "from" alone: people are asked and heard from ("nanya ke
 # Rudi", "chat dari Budi"); nor "rumah" or "kantor", which are someone's as often.
 _PLACE_NAME = r"([A-Z][a-z][a-zA-Z-]+)(?![\w'\u2019])"
-_NEAR = r"dekat|deket|daerah|kawasan|sekitar|seputaran|near|around"
+_NEAR = r"dekat|deket|daerah|kawasan|sekitar|seputaran|antara|near|around|between"
 # "Jalan di" is as often "runs on" ("DAG jalan di Cloud Composer"): going is "ke", arriving "di".
 _GOING = (
     r"(?:pulang|pergi|mudik|jalan|jalan-jalan|berangkat|liburan|mampir|went|flew|drove|trip)"
@@ -156,7 +157,7 @@ _PLACE_NOUNS = (
     r"jalan|jl\.?|jln\.?|pantai|gunung|pulau|danau|sungai|kota|kabupaten|kab\.|kecamatan|kec\.|"
     r"desa|kampung|dusun|kelurahan|provinsi|hub|gudang|cabang|bandara|stasiun|terminal|"
     r"pelabuhan|pasar|mall|plaza|poros|warteg|warung|kedai|toko|cafe|kafe|resto|restoran|hotel|"
-    r"beach|island|lake|mount|airport|street|village"
+    r"kebun|stadion|beach|island|lake|mount|airport|street|village|stadium"
 )
 _PLACED = re.compile(rf"\b(?i:{_NEAR}|{_GOING}|{_PLACE_NOUNS})[ \t]+{_PLACE_NAME}")
 _LOCATED = re.compile(rf"\b(?i:di|in|at)[ \t]+{_PLACE_NAME}")

@@ -20,7 +20,7 @@ from vaultkit.summarize.text import Line
 TITLES = frozenset(
     """pak bu bapak ibu mas mbak kak bang om tante mr mr. mrs mrs. ms ms. dr dr. prof prof.
     uncle aunt mbah teh kang daeng lae ito opung ompung amang inang tulang namboru uda uni cak
-    ning akang teteh neng bli mbok bude pakde bulik paklik""".split()
+    ning akang teteh neng bli mbok bude pakde bulik paklik mak""".split()
 )
 # A firm's or a cooperative's mark: "PT", "Bank", "KUD" (a village cooperative), "BPR" (a rural
 # bank), "UD" (a trading business).
@@ -38,7 +38,7 @@ NOT_NAMES = (
     agu okt des mondays tuesdays wednesdays thursdays fridays saturdays sundays weekend weekends
     japanese chinese korean indian american european english indonesian javanese sundanese
     balinese french german italian spanish thai dutch british russian arabic
-    kb mb gb tb pb ms gbps mbps
+    kb mb gb tb pb ms gbps mbps rupiah dollar dollars dolar euro euros yen ringgit
     lebaran ramadan natal christmas idul fitri english indonesian inggris bahasa hello halo hi hey
     thanks makasih oke okay sure nice good great noted note notes todo reminder update status
     summary meeting decision incident action impact trigger root cause next plan rencana catatan

@@ -79,7 +79,10 @@ _LABELS = frozenset(
     dampak penyebab rencana hasil tindak lanjut jadwal target storage ingress nodes node budget
     agenda owner pic deadline timeline user users assistant system bot ai human me you
     penulis pengguna asisten team tim squad group grup channel semua all anak-anak
-    backend frontend infra ops devops product design qa mobile data finance hr legal""".split()
+    backend frontend infra ops devops product design qa mobile data finance hr legal
+    follow-up follow-ups followup followups action actions fyi recap rekap progress blocker
+    blockers risk risks risiko kendala issue issues masalah solusi fix approve approved
+    context konteks""".split()
 )
 
 
@@ -112,11 +115,13 @@ def people_of(
     found += unique(name for name, _ in mentions)
     found += _named_in_text(text, vocabulary, tools)
     found += [n for n in vault.persons_in(said) if _may_be_person(n, vocabulary, tools)]
+    somewhere = places_of(lines, vault, tools, located=True)
+    nobody = {term_key(a) for a in (*animals_of(lines, vault), *somewhere)}
+    # A list is of people when a person is in it, not a pet or a place ("Kopi sama Mochi")
+    found = [name for name in found if term_key(name) not in nobody]
     inside = {n.text for n in names if n.inside} | set(found)
     found += _joined_with(found, text, vocabulary, tools, inside)
     found += _listed_with(lines, found, vocabulary, tools)
-    somewhere = places_of(lines, vault, tools, located=True)
-    nobody = {term_key(a) for a in (*animals_of(lines, vault), *somewhere)}
     found = [name for name in found if term_key(name) not in nobody]
     first = _first_seen(said, mentions, found)
     found.sort(key=first)

@@ -136,7 +136,7 @@ _PLACE_WORDS = frozenset(
 # unlike a meal's ("Kopi Tracker" may be a project).
 _PLACE_STARTS = frozenset(
     """pantai jalan jl gunung pulau danau desa dusun kampung kota kabupaten pasar stasiun bandara
-    pelabuhan terminal gudang masjid gereja kampus""".split()
+    pelabuhan terminal gudang masjid gereja kampus kebun stadion gelora lapangan""".split()
 )
 _WORD_AFTER = re.compile(r"[\s'`\"]+([A-Za-z][\w-]*)")
 _MODEL_NUMBER = re.compile(r"\d+[A-Za-z]*|[A-Z]+\d+\w*")
