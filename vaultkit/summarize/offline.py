@@ -163,7 +163,8 @@ def _names_read(
     """The day's tools (named as tools are: installed, used, coded), its people, and every term
     the vocabulary does not know (the tools, and the names around them that say they are
     tools); a pet "named Biskuit" is no tool, nor anyone."""
-    animals = animals_of(lines, vault)
+    day = names_shown(lines)  # the day's own evidence, read once
+    animals = animals_of(day, vault)
     pets = {term_key(a) for a in animals}
     tools = {
         kind: [t for t in ts if term_key(t) not in pets]
@@ -172,8 +173,8 @@ def _names_read(
     names = proper_names(lines)
     tool_keys = {term_key(t) for ts in tools.values() for t in ts}
     tool_keys |= {term_key(t) for t in vault.tools}
-    people = people_of(lines, names, vocabulary, tool_keys, vault)
-    places = places_of(lines, vault, tool_keys)
+    people = people_of(lines, names, vocabulary, tool_keys, vault, day)
+    places = places_of(day, vault, tool_keys)
     unknown = named_terms(lines, names, vocabulary, people, tools, animals, vault.tools, places)
     return tools, people, unknown
 

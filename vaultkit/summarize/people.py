@@ -92,10 +92,12 @@ def people_of(
     vocabulary: Vocabulary,
     tools: set[str],
     vault: VaultNames | None = None,
+    day: NameEvidence | None = None,
 ) -> tuple[str, ...]:
     """The day's people, canonical, in order of first evidence; `tools` are terms found as tools
     (so `Longhorn` is never taken for a person); `vault` the names other days show to be
-    people's or animals' (`evidence`)."""
+    people's, animals' or places (`evidence`); `day` what the day's own lines show (read
+    here when not given)."""
     vault = vault or VaultNames()
     found: list[str] = []
     turns: dict[tuple[str, str], int] = Counter()
@@ -115,8 +117,9 @@ def people_of(
     found += unique(name for name, _ in mentions)
     found += _named_in_text(text, vocabulary, tools)
     found += [n for n in vault.persons_in(said) if _may_be_person(n, vocabulary, tools)]
-    somewhere = places_of(lines, vault, tools, located=True)
-    nobody = {term_key(a) for a in (*animals_of(lines, vault), *somewhere)}
+    day = day or names_shown(lines)
+    somewhere = places_of(day, vault, tools, located=True)
+    nobody = {term_key(a) for a in (*animals_of(day, vault), *somewhere)}
     # A list is of people when a person is in it, not a pet or a place ("Kopi sama Mochi")
     found = [name for name in found if term_key(name) not in nobody]
     inside = {n.text for n in names if n.inside} | set(found)
@@ -131,20 +134,19 @@ def people_of(
     return unique(n for n in canonical if not vocabulary.is_ignored_person(n))
 
 
-def animals_of(lines: list[Line], vault: VaultNames) -> frozenset[str]:
-    """The names the vault shows to be animals', and the ones the day shows to be and never a
-    person's: what most of the vault's files say of a name outweighs one cue of the day's."""
-    day = name_evidence(lines, _looks_like_name)
+def animals_of(day: NameEvidence, vault: VaultNames) -> frozenset[str]:
+    """The names the vault shows to be animals', and the ones the day (`day`, its evidence)
+    shows to be and never a person's: what most of the vault's files say of a name outweighs
+    one cue of the day's."""
     return vault.animals | (day.animals - day.persons)
 
 
 def places_of(
-    lines: list[Line], vault: VaultNames, tools: set[str], *, located: bool = False
+    day: NameEvidence, vault: VaultNames, tools: set[str], *, located: bool = False
 ) -> frozenset[str]:
     """The names the vault shows to be places, and the ones the day shows to be and nothing
     else: not a person's by the day's cues or the vault's, nor a tool (`tools`, as keys); with
     `located`, the names shown to be where things are too (no one, but maybe a tool)."""
-    day = name_evidence(lines, _looks_like_name)
     here = day.places | day.located if located else day.places
     here = here - day.persons - vault.persons
     known = vault.places | vault.located if located else vault.places
