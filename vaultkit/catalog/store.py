@@ -277,10 +277,11 @@ class Catalog:
     ) -> None:
         text = json.dumps(facts)
         old = self._row(key)
+        # As the last saved run left it (None: no row), also when only its stat changed: the
+        # row is saved again, and what it writes steps from this, not from nothing.
+        self._before.setdefault(key, old)
         if old is None or old[5] != text:
             was = None if old is None else json.loads(old[5])
-            if key not in self._before:  # as the last saved run left it (None: no row)
-                self._before[key] = old
             if old is not None and old[:2] != stat[:2]:  # another day or kind: out, then in
                 self.tallies.change(old[1], old[0], was, None)
                 was = None
