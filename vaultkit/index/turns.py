@@ -23,6 +23,16 @@ _TURN = re.compile(r"^([A-Z][\w.'\-]*(?: [A-Z][\w.'\-]*){0,2}):\s+(.*)$")
 _DATING = re.compile(r"^[\d\s:./-]*$")
 
 
+# A short line ending in a colon, with a list under it, heads the list as a heading would:
+# "Update migrasi Batik UI:" then "- Step 2 done: ...".
+_LEAD = re.compile(r"^[^\W\d][^:]{0,60}:$")
+_ITEM = re.compile(r"^(?:[-*+]|\d{1,2}[.)])\s")
+
+
+def _leads_list(line: str, following: str) -> bool:
+    return bool(_LEAD.match(line)) and bool(_ITEM.match(following))
+
+
 class Turn(NamedTuple):
     speaker: str
     text: str
@@ -31,19 +41,22 @@ class Turn(NamedTuple):
 
 def parse_turns(note: str, *, headings: bool = False) -> list[Turn]:
     """The turns of a daily note, in order; blank lines dropped, and headings too unless
-    `headings` asks for them (as turns of their own, `heading` set). A `Word: text` line whose
+    `headings` asks for them (as turns of their own, `heading` set, as is a short line that
+    ends in a colon and leads a list: "Update migrasi Batik UI:"). A `Word: text` line whose
     word speaks no other line of the day is a label, its words the line's own ("K3s: VM lama
     udah dimatiin", "Impact: 40 menit"), as the summarizer reads one: a person speaks more
     than once in a chat, a topic's status is written once."""
     out: list[Turn] = []
-    for line in note.splitlines():
-        line = line.strip()
+    lines = [line.strip() for line in note.splitlines()]
+    lines = [line for line in lines if line]
+    for at, line in enumerate(lines):
         if line.startswith("#"):
             title = line.lstrip("#").strip()
             if headings and not _DATING.match(title):
                 out.append(Turn("", title, heading=True))
             continue
-        if not line:
+        if headings and _leads_list(line, lines[at + 1] if at + 1 < len(lines) else ""):
+            out.append(Turn("", line.rstrip(":").strip(), heading=True))
             continue
         m = _TURN.match(line)
         out.append(Turn(m.group(1), m.group(2)) if m else Turn("", line.lstrip("-*> ")))
