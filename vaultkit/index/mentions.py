@@ -92,8 +92,9 @@ def _named(found: dict[str, set[int]], kinds: dict[str, frozenset[int]], labels:
     )
 
 
-def event_counts(db: Database, days: Collection[str]) -> dict[str, int]:
-    """How many of each day's turns state a decision or an incident (days with none left out)."""
+def event_counts(db: Database, days: Collection[str], kinds: str = "di") -> dict[str, int]:
+    """How many of each day's turns state an event of `kinds` (`d` a decision, `i` an incident,
+    `c` a completion or a person leaving or joining), days with none left out."""
     counts: dict[str, int] = {}
     chosen = sorted(days)
     for i in range(0, len(chosen), PARAMS_AT_ONCE):
@@ -105,7 +106,7 @@ def event_counts(db: Database, days: Collection[str]) -> dict[str, int]:
         )
         for day, events in rows:
             marks = event_marks(events)
-            stated = marks.get("d", frozenset()) | marks.get("i", frozenset())
+            stated = frozenset().union(*(marks.get(kind, frozenset()) for kind in kinds))
             if stated:
                 counts[day] = len(stated)
     return counts

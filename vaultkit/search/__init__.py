@@ -1,6 +1,7 @@
 """Scoring days for a question: the hybrid score, its backends and filters, and what is built on
 them (the recall pack, the evaluation on labelled questions).
 
+- `asking`: how a question asks: chat spellings of its asking words, a check of a status
 - `when`: time phrases in a question, English and Indonesian, as a window of days
 - `intent`: a question's reading: its window, its intent (latest, first, important), its topic
 - `span`: questions about a time span and nothing else ("what happened last week?")

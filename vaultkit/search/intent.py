@@ -10,7 +10,8 @@ Intents, in English and Indonesian (the first word of the question that names on
 - `latest`: the newest day that discusses the topic ("latest", "current", "now", "still", "so
   far", "where do things stand", "terbaru", "sekarang", "terakhir", "masih", "gimana kabar",
   "sampai mana", "sejauh ini"); how a thing turned out is where it stands last ("did we end up
-  hiring someone?", "jadinya pakai vendor yang mana?", "akhirnya gimana?").
+  hiring someone?", "jadinya pakai vendor yang mana?", "akhirnya gimana?"); so does a check of
+  where something stands ("udah cair belum?", "did she sign yet", "offer accepted?": `asking`).
 - `first`: the oldest such day ("first", "earliest", "initially", "pertama", "awal", "awalnya").
 - `important`: the topic's weightiest day ("the big one", "decision", "incident", "outage",
   "penting", "keputusan", "insiden", "yang parah"; "big" alone asks for a size).
@@ -39,6 +40,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Literal
 
+from vaultkit.search.asking import checks_status, respell
 from vaultkit.search.when import Window, read_window
 from vaultkit.text.language import STOPWORDS
 from vaultkit.text.lexicon import LEXICON, signals
@@ -164,19 +166,22 @@ class Reading:
 
 def read_query(query: str, as_of: date, *, times: bool = True) -> Reading:
     """Read the time phrase (unless not `times`), then the intent, out of a question asked on
-    `as_of`."""
-    window, rest = read_window(query, as_of) if times else (None, query)
+    `as_of` (its chat spellings written out: `asking`)."""
+    asked = respell(query)
+    window, rest = read_window(asked, as_of) if times else (None, asked)
     if window is not None and _weekday_of_topic(window, rest):
-        window, rest = None, query
+        window, rest = None, asked
     intent, words = _intent_of(rest)
+    if intent not in _ORDERING and checks_status(rest, explicit=intent is not None):
+        intent, words = "latest", ()  # "reimburse pas insiden udah cair belum?": where it stands
     topic = rest
     if intent in _ORDERING:
         topic = _squeeze(_patterns()[intent].sub(" ", rest))
         if intent == "latest":  # "how is the K3s move going?": the asking, not the topic
             topic = _squeeze(_HOW_GOING.sub(" ", topic))
     if not re.search(r"\w", topic):
-        topic = rest if re.search(r"\w", rest) else query  # never an empty topic
-    subject = _subject_of(topic, query)
+        topic = rest if re.search(r"\w", rest) else asked  # never an empty topic
+    subject = _subject_of(topic, asked)
     events = _events_of(rest)
     if "c" in events:  # "kapan pembayaran yang nyangkut gara-gara insiden itu beres?": the end
         events = events.replace("i", "")
@@ -254,7 +259,8 @@ def _events_of(text: str) -> str:
     decision", "insiden pertama")."""
     hits = signals(text)
     decided = hits["decision"] or hits["agreement"]
-    done = _done_pattern().search(text) is not None and _asks_when(text)
+    # "when did Raka leave?", "who resigned this month?": the day of the leaving, not of talk.
+    done = _done_pattern().search(text) is not None and (_asks_when(text) or _asks_who(text))
     return ("d" if decided else "") + ("i" if hits["incident"] else "") + ("c" if done else "")
 
 
@@ -271,6 +277,11 @@ def _asks_when(text: str) -> bool:
         )
         is not None
     )
+
+
+def _asks_who(text: str) -> bool:
+    """Whether a question asks for a person ("who", "siapa")."""
+    return re.search(r"\b(?:who|siapa)\b", text, re.I) is not None
 
 
 def _intent_of(text: str) -> tuple[Intent | None, tuple[str, ...]]:

@@ -289,8 +289,10 @@ class Searcher:
         if focus.span and focus.window is not None:
             db = self.index.days.db
 
+            wanted = focus.reading.events if focus.reading else ""
+
             def events(days: list[date]) -> dict[date, int]:
-                counts = event_counts(db, [d.isoformat() for d in days])
+                counts = event_counts(db, [d.isoformat() for d in days], wanted or "di")
                 return {date.fromisoformat(d): n for d, n in counts.items()}
 
             return span_hits(
@@ -300,7 +302,7 @@ class Searcher:
                 scoring=scoring or self.scoring,
                 allowed=allowed,
                 events=events,
-                wanted=focus.reading.events if focus.reading else "",
+                wanted=wanted,
                 top_k=top_k,
             )
         return rank(

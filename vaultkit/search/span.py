@@ -33,7 +33,7 @@ QUESTION_WORDS = """
     apa apaan siapa kapan dimana mana gimana bagaimana kenapa mengapa terjadi kejadian
     dibahas bahas membahas ngebahas diomongin ngomongin diobrolin ngobrolin obrolan
     ngapain ngapa dikerjain dikerjakan kerjain ngerjain dilakukan lakukan
-    hal semua seru ringkasan rangkuman rangkum recapnya rekap rekapan rekapnya
+    hal semua seru ringkasan rangkuman rangkum rangkumin ringkasin recapnya rekap rekapan rekapnya
     please pls plz tolong
     ae wae
 """.split()  # "ae", "wae": Javanese "aja" ("ngapain ae?")
@@ -74,8 +74,9 @@ def span_hits(
     top_k: int,
 ) -> list[Hit]:
     """The span's days, the biggest first (see the module's note), at most `top_k`. `events`
-    gives days' counts of lines stating a decision or an incident, `wanted` the kinds the
-    question names (`d`, `i`, `c`): days stating one come first then."""
+    gives days' counts of lines stating an event of the kinds the question names (`wanted`:
+    `d`, `i`, `c`; a decision or an incident when it names none): days stating one come first
+    when it names one ("who resigned this month?": a person leaving)."""
     days = [d for d in _days_of(window, records) if allowed is None or d in allowed]
     stated = events(days)
 
