@@ -42,7 +42,7 @@ _SHORT = re.compile(
 )
 
 _STATUS_WORDS = re.compile(
-    r"\b(?:yet|already|or not|belum|apa belum|atau belum)\b"
+    r"\b(?:yet|already|or not|belum)\b"
     r"|\bjadi\b[^?.!]*\bgak\b\s*(?:\?|$)",  # "jadi ganti supplier gak?"
     re.IGNORECASE,
 )
