@@ -100,7 +100,7 @@ def test_a_symlinked_summary_fails_its_day_with_one_line(
     target = tmp_path / "kept.summary.md"
     (summaries / "2026-07-06.summary.md").rename(target)
     (summaries / "2026-07-06.summary.md").symlink_to(target)
-    target.write_text(target.read_text().replace("importance: 9", "importance: 99"))
+    target.write_text(target.read_text().replace("importance: 10", "importance: 99"))
     before = target.read_text()
     result = cli("sync", "--config", config_path(workspace), "--force")
     assert result.exit_code == 1

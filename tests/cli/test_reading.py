@@ -49,7 +49,7 @@ def test_explain_compares_with_the_summary_on_file(workspace: Path, cli) -> None
     cli("sync", "--config", config)
     summary = workspace / "vault" / "memory" / "summaries" / "2026-07-06.summary.md"
     text = summary.read_text(encoding="utf-8")
-    summary.write_text(text.replace("importance: 9", "importance: 2"), encoding="utf-8")
+    summary.write_text(text.replace("importance: 10", "importance: 2"), encoding="utf-8")
     shown = cli("explain", "2026-07-06", "--config", config)
     assert "the summary on file says importance 2" in shown.stderr
     assert "edited by hand" in shown.stderr

@@ -142,7 +142,7 @@ def test_the_sweep_shows_this_config_even_when_it_ranks_low(workspace: Path) -> 
 def test_explain_and_vocab_on_a_terminal_and_in_a_pipe(workspace: Path) -> None:
     code, shown, _ = on_terminal(["explain", "2026-07-06"], workspace)
     assert code == 0
-    assert "importance 9" in shown and "an incident (37 minutes)" in ESCAPE.sub("", shown)
+    assert "importance 10" in shown and "an incident (37 minutes)" in ESCAPE.sub("", shown)
     done = piped(["explain", "2026-07-06"], workspace)
     assert done.returncode == 0 and "\x1b[" not in done.stdout
     evidence = next(line for line in done.stdout.splitlines() if line.startswith("an incident"))

@@ -114,8 +114,8 @@ def test_the_example_vault_has_one_cell_per_day_with_its_importance_and_first_bu
     notes = sorted(p.stem for p in (workspace / "vault" / "memory").glob("????-??-??.md"))
     assert [c["data-date"] for c in cells] == notes and page.days == len(notes) == 18
     july6 = next(c for c in cells if c["data-date"] == "2026-07-06")
-    assert july6["class"] == "i9"
-    assert str(july6["title"]).startswith("Mon 6 Jul 2026 · importance 9 · stressed\n")
+    assert july6["class"] == "i10"
+    assert str(july6["title"]).startswith("Mon 6 Jul 2026 · importance 10 · stressed\n")
     summary = (workspace / "vault" / "memory" / "summaries" / "2026-07-06.summary.md").read_text()
     bullet = re.search(r"^- (.*)$", summary, re.M)
     assert bullet and str(july6["title"]).split("\n", 1)[1] == first_bullet([bullet.group(1)])

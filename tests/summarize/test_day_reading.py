@@ -158,7 +158,7 @@ BANTER = [
 @pytest.mark.parametrize("note", BANTER)
 def test_banter_about_incidents_and_migrations_is_small_talk(note: str) -> None:
     day = read(note)
-    assert day.fields.importance <= 3, day.features
+    assert day.fields.importance <= 3, day.reading.features
     assert day.fields.mood != "stressed"
 
 
@@ -188,7 +188,7 @@ Jam 12:02 - 12:50 (48 menit) checkout error di production.
     ],
 )
 def test_people_events_weigh_and_what_may_happen_does_not(note: str, low: int, high: int) -> None:
-    assert low <= read(note).fields.importance <= high
+    assert low <= read(note).reading.level <= high
 
 
 @pytest.mark.parametrize(

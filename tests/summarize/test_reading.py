@@ -146,7 +146,7 @@ def test_new_terms_land_in_uncategorized_and_the_vocabulary_keeps_its_own(reader
     ],
 )
 def test_importance_follows_the_seed_scale(reader, note, low, high):
-    assert low <= reader.summarize(day(note)).importance <= high
+    assert low <= reader.explain(day(note)).reading.level <= high
 
 
 def test_a_decision_not_yet_made_is_not_a_decision(reader):
@@ -168,7 +168,7 @@ def test_a_decision_not_yet_made_is_not_a_decision(reader):
 )
 def test_a_decision_still_to_make_or_a_near_miss_is_not_the_event(reader, pending):
     explained = reader.explain(day(pending))
-    names = {feature.name for feature in explained.features}
+    names = {feature.name for feature in explained.reading.features}
     assert not names & {"a decision", "an incident"}, names
 
 

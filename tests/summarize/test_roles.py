@@ -76,8 +76,8 @@ def test_approving_paperwork_is_an_ordinary_day(note: str) -> None:
 
 
 def test_approving_money_or_a_migration_is_a_decision() -> None:
-    assert read("- Pak Budi approved Rp 96 juta for the new database nodes.").fields.importance >= 7
-    assert read("- Pak Budi approve migrasi Postgres ke Patroni.").fields.importance >= 7
+    assert read("- Pak Budi approved Rp 96 juta for the new database nodes.").reading.level >= 7
+    assert read("- Pak Budi approve migrasi Postgres ke Patroni.").reading.level >= 7
 
 
 @pytest.mark.parametrize(
@@ -126,7 +126,7 @@ def test_what_is_still_to_come_or_said_to_be_nothing_weighs_little(note: str, mo
 
 def test_a_decision_made_today_for_a_later_date_weighs() -> None:
     note = "- Keputusan: pilot Jaga di 10% merchant mulai Senin depan. Owner: Fikri."
-    assert read(note).fields.importance >= 6  # a commitment, above a decision still to make
+    assert read(note).reading.level >= 6  # a commitment, above a decision still to make
 
 
 @pytest.mark.parametrize(
@@ -157,7 +157,7 @@ def test_a_joke_about_an_event_is_no_bullet() -> None:
     )
     bullets = read(note).fields.bullets
     assert not any("spreadsheet" in b for b in bullets)
-    assert read(note).fields.importance >= 4
+    assert read(note).reading.level >= 4
 
 
 # Regional honorifics and kin words, first-person words and firm marks, as a Medan team lead

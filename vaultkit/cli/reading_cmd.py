@@ -92,12 +92,12 @@ def _print_explanation(shown: dict[str, Any], candidates: bool) -> None:
     if shown["read"]:
         warn(f"{shown['date']}: {shown['read']['message']}")
     rows = [
-        [f["feature"], ("+" if f["bonus"] else "") + f"{f['value']:g}", f["evidence"]]
+        [f["feature"], f"{f['value']:g}", f"{f['points']:+.2f}", f["evidence"]]
         for f in shown["importance_features"]
     ]
-    print_table(
-        [Column("feature"), Column("value", "right"), Column("evidence")], rows, title=title
-    )
+    columns = [Column("feature"), Column("value", "right"), Column("points", "right")]
+    print_table([*columns, Column("evidence")], rows, title=title)
+    echo(f"importance: {shown['importance_reason']}")
     words = ", ".join(f"{k} {n}" for k, n in shown["mood_words"].items()) or "none"
     echo(f"mood words: {words}")
     echo(f"people: {', '.join(shown['people']) or '-'}")

@@ -4,7 +4,7 @@
 - `offline`: the deterministic default (no network, no model), reading a day in the order of
   its stages: `text` (lines, speakers, sentences) -> `names` (capitalized names and where they
   stand) -> `people` and `terms` (who and what is named) -> `importance` and `mood` (weighing the
-  words of events, `text.lexicon`) -> `bullets`
+  words of events, `text.lexicon`; `weighing`, the weights fitted to labelled days) -> `bullets`
 - `openai`: any OpenAI-compatible chat-completions endpoint
 - what the stages share: `evidence` (what a text says a name is), `portion` (how much of a day
   is read), `needles` (many strings found in one pass), `greedy` (the bullets' selection)

@@ -2,8 +2,9 @@
 
 The scale: architecture migrations and big decisions 8-10, incidents 7-9, big
 purchases, commitments and deadlines 6-8, ordinary work 4-6, small talk, errands and reminders
-1-3. So the day's importance is the level of its weightiest event, moved by what makes an event
-weigh more, never an average that a long chat would dilute:
+1-3. So the day's level is that of its weightiest event, moved by what makes an event weigh
+more, never an average that a long chat would dilute (`weighing` then moves the level by weights
+fitted to labelled days, one step down or two up):
 
     no work at all          1 (small talk), 2 (reminders), 3 (a little work, or a day that
                             calls itself quiet: "Quiet Sunday", "hari santai", "cuti")
@@ -27,8 +28,8 @@ weigh more, never an average that a long chat would dilute:
 A decision recalled ("sesuai keputusan 23 Juni", "the budget that Marcus approved") was made
 another day, and preparing an event ("persiapan cutover Sabtu") plans it (`text.frames`).
 
-Each rule that applies is a `Feature` with the sentence that shows it, so `vaultkit explain DAY`
-prints why. Features count a sentence once per kind, negated words not at all ("belum ada
+Each rule that applies is a `Feature` with the sentence that shows it and the kind the fitted
+weights know it by, so `vaultkit explain DAY` prints why. Features count a sentence once per kind, negated words not at all ("belum ada
 keputusan"). The mood is `mood`'s.
 """
 
@@ -36,11 +37,22 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from vaultkit.summarize.mood import mood_of_hits
 from vaultkit.summarize.statement import Statement, chatting_along
 from vaultkit.summarize.text import Line, sentences
+from vaultkit.summarize.weighing import (
+    FLAGS,
+    SIZES,
+    START,
+    SWING,
+    Weights,
+    importance_of,
+    model,
+    score,
+    shift,
+)
 from vaultkit.text.events import (
     EARLIER,
     IMPACT,
@@ -62,11 +74,14 @@ class Feature:
     name: str
     value: float
     evidence: str = ""
-    bonus: bool = False  # added on top of the level (else it is a level)
+    bonus: bool = False  # added on top of an event (else it is an event's level)
+    kind: str = ""  # what the fitted weights know it by (`weighing`)
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self, weights: Weights | None = None) -> dict[str, object]:
+        points = (weights or model()).points(self.kind, self.value)
         return {"feature": self.name, "value": self.value, "bonus": self.bonus,
-                "evidence": self.evidence}  # fmt: skip
+                "evidence": self.evidence, "kind": self.kind,
+                "points": round(points, 3)}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -77,6 +92,41 @@ class Reading:
     mood: str
     features: tuple[Feature, ...]
     mood_hits: dict[str, int]
+    sizes: dict[str, int]  # how much the day says (`weighing.SIZES`)
+    level: int  # the scale's level: the weightiest event's, with its bonuses
+
+    @property
+    def inputs(self) -> dict[str, float]:
+        """What the fitted weights read: each kind's level, each size's count."""
+        levels: dict[str, float] = {}
+        for f in self.features:
+            levels[f.kind] = max(levels.get(f.kind, 0.0), f.value)
+        return {**levels, **self.sizes}
+
+    def why(self, weights: Weights | None = None) -> list[dict[str, object]]:
+        """The parts of the day's importance, for `vaultkit explain`: each feature (its level
+        on the scale, and the points the fit gives it), each size, and the fit's start. The
+        points add up to how far the fit moves the day from its level (`reason`)."""
+        weights = weights or model()
+        rows = [f.as_dict(weights) for f in self.features]
+        rows += [
+            {"feature": f"{n} {SIZES[k]}" if k in SIZES else FLAGS[k], "value": n,
+             "bonus": True, "evidence": "", "kind": k,
+             "points": round(weights.points(k, n), 3)}
+            for k, n in self.sizes.items() if n or k in SIZES  # a size counts at 0 too
+        ]  # fmt: skip
+        rows.append({"feature": START, "value": 1, "bonus": True, "evidence": "",
+                     "kind": "start", "points": round(weights.start, 3)})  # fmt: skip
+        return rows
+
+    def reason(self, weights: Weights | None = None) -> str:
+        """How the importance follows from the level and the fit, in one line."""
+        raw = score(self.inputs, weights or model())
+        moved = shift(self.inputs, weights)
+        return (
+            f"level {self.level} (the weightiest event, with its bonuses) + {moved:.2f} from the"
+            f" fit (its points, {raw:+.2f}, held to 0..{SWING:g}) -> {self.importance}"
+        )
 
     @property
     def weightiest(self) -> str:
@@ -100,22 +150,40 @@ def weigh_day(
     # A day of small talk (3 or less, with no event) is not lifted by a boss named in passing
     work = max(f.value for f in features) >= 4
     if n_people >= 3 and features[0].value >= 4:
-        features.append(Feature(f"{n_people} people involved", 0.5, bonus=True))
+        features.append(
+            Feature(f"{n_people} people involved", 0.5, bonus=True, kind="people_involved")
+        )
     for category, name, value in (
         ("emphasis", '"important" said', 1.0),
         ("authority", "authority involved", 0.5),
     ):
         said = next((s.text for s in per if s.hits[category]), None)
         if said and work:
-            features.append(Feature(name, value, said, bonus=True))
+            features.append(Feature(name, value, said, bonus=True, kind=category))
     deadline = next((s.text for s in per if s.hits["deadline"] and s.about_work), None)
     if deadline:
         top = max(f.value for f in features if not f.bonus)
-        features.append(Feature("a deadline", min(6, top + 1), deadline))
-    level = max(f.value for f in features if not f.bonus)
-    total = level + sum(f.value for f in features if f.bonus)
+        features.append(Feature("a deadline", min(6, top + 1), deadline, kind="deadline"))
+    top = max(f.value for f in features if not f.bonus)
+    level = max(1, min(10, int(top + sum(f.value for f in features if f.bonus) + 0.5)))
     mood, hits = mood_of_hits(mine, sum(1 for s in per if s.incident), verdict)
-    return Reading(max(1, min(10, int(total + 0.5))), mood, tuple(features), hits)
+    reading = Reading(0, mood, tuple(features), hits, _sizes(per, n_people), level)
+    return replace(reading, importance=importance_of(level, reading.inputs))
+
+
+def _sizes(per: list[Statement], n_people: int) -> dict[str, int]:
+    """How much the day says, as the fitted weights count it (`weighing.SIZES`)."""
+    incidents = [s for s in per if s.incident]
+    return {
+        "sentences": len(per),
+        "work_sentences": sum(1 for s in per if s.about_work),
+        "small_talk_sentences": sum(1 for s in per if s.small and not s.about_work),
+        "people": n_people,
+        "amounts": sum(1 for s in per if s.amount),
+        "incident_sentences": len(incidents),
+        "harm_sentences": sum(1 for s in per if s.signs and not s.small),
+        "counted_impact": int(any(IMPACT.search(s.text) for s in incidents)),
+    }
 
 
 def _sentences(
@@ -188,17 +256,22 @@ def _base(per: list[Statement], named: bool) -> Feature:
     if not work and not named:
         reminders = [s for s in small if s.hits["reminder"]]
         if reminders and len(reminders) * 2 >= len(small):
-            return Feature("reminders only", 2, reminders[0].text)
-        return Feature("small talk only", 1, small[0].text if small else "")
+            return Feature("reminders only", 2, reminders[0].text, kind="reminders")
+        return Feature("small talk only", 1, small[0].text if small else "", kind="small_talk")
     share = len(work) / max(1, len(work) + len(small))
     evidence = work[0].text if work else ""
     quiet = next((s.text for s in per if s.hits["quiet"]), None)
     if quiet is not None:
-        return Feature(QUIET, 3, quiet)
+        return Feature(QUIET, 3, quiet, kind="quiet")
     if share < 0.3:
-        return Feature("a little work among small talk", 3, evidence)
+        return Feature("a little work among small talk", 3, evidence, kind="little_work")
     level = 5 if share >= 0.6 and len(work) >= 4 else 4
-    return Feature("ordinary work" + (", most of the day" if level == 5 else ""), level, evidence)
+    return Feature(
+        "ordinary work" + (", most of the day" if level == 5 else ""),
+        level,
+        evidence,
+        kind="ordinary_most" if level == 5 else "ordinary",
+    )
 
 
 def _events(per: list[Statement], quiet: bool = False) -> list[Feature]:
@@ -214,26 +287,35 @@ def _events(per: list[Statement], quiet: bool = False) -> list[Feature]:
         level += 1 if about else 0
         level += 1 if any(_FINAL.search(s.text) or s.hits["authority"] for s in decided) else 0
         name = "a decision" + (" on a migration" if about else "")
-        out.append(Feature(name, level, decided[0].text))
+        kind = "decision_migration" if about else "decision"
+        out.append(Feature(name, level, decided[0].text, kind=kind))
     elif migrated:
-        out.append(Feature("a migration carried out", 8.0, migrated[0].text))
+        out.append(Feature("a migration carried out", 8.0, migrated[0].text, kind="migration_done"))
     else:
         discussed = [
             s for s in per if s.hits["migration"] and (s.named or s.hits["work"]) and not s.small
         ]
         planned = [s for s in per if s.plan and not s.small]
         if discussed:
-            out.append(Feature("a migration or the architecture discussed", 5.0, discussed[0].text))
+            out.append(
+                Feature(
+                    "a migration or the architecture discussed",
+                    5.0,
+                    discussed[0].text,
+                    kind="migration_discussed",
+                )
+            )
         if planned:
             about = any(s.plan == "migration" for s in planned)
             name = "a migration planned" if about else "work planned (a maintenance window)"
-            out.append(Feature(name, 5.0, planned[0].text))
+            kind = "migration_planned" if about else "work_planned"
+            out.append(Feature(name, 5.0, planned[0].text, kind=kind))
     incidents = [s for s in per if s.incident and (not quiet or s.signs)]
     reviews = [s for s in per if s.hits["postmortem"] and not s.small]
     if reviews and _retold(reviews + incidents):
         # The day after an outage: its postmortem retells the duration and the harm.
         incidents = []
-        out.append(Feature("a postmortem", 6.0, reviews[0].text))
+        out.append(Feature("a postmortem", 6.0, reviews[0].text, kind="postmortem"))
     if incidents:
         minutes = max(s.minutes for s in incidents)
         level = 7.0
@@ -242,14 +324,14 @@ def _events(per: list[Statement], quiet: bool = False) -> list[Feature]:
         if minutes >= 120 or any(LOSS.search(s.text) for s in incidents):
             level += 1
         shown = f" ({minutes:g} minutes)" if minutes else ""
-        out.append(Feature("an incident" + shown, level, incidents[0].text))
+        out.append(Feature("an incident" + shown, level, incidents[0].text, kind="incident"))
     out += _people_events(per)
     money = [s for s in per if s.money and not s.paperwork]  # an invoice paid is ordinary work
     if money:
         level = 5.0 + (1 if any(s.amount for s in money) else 0)
         if any(_FINAL.search(s.text) or s.decided for s in money):
             level += 1
-        out.append(Feature("money", level, money[0].text))
+        out.append(Feature("money", level, money[0].text, kind="money"))
     return out
 
 
@@ -269,7 +351,7 @@ def _people_events(per: list[Statement]) -> list[Feature]:
         ("hiring", "someone joining", 5.0),
         ("transfer", "someone moving teams", 5.0),
         ("farewell", "a last day", 5.0),
-    ):
+    ):  # each category is its feature's kind
         said = next(
             (
                 s.text
@@ -281,7 +363,7 @@ def _people_events(per: list[Statement]) -> list[Feature]:
             None,
         )
         if said is not None:
-            out.append(Feature(name, level, said))
+            out.append(Feature(name, level, said, kind=category))
     return out
 
 

@@ -25,7 +25,7 @@ from vaultkit.model import DayFields, DayInput
 from vaultkit.summarize.base import validate_fields
 from vaultkit.summarize.bullets import Candidate, bullets
 from vaultkit.summarize.evidence import NameEvidence, VaultNames
-from vaultkit.summarize.importance import Feature, weigh_day
+from vaultkit.summarize.importance import Reading, weigh_day
 from vaultkit.summarize.names import parts_of_longer, proper_names
 from vaultkit.summarize.people import animals_of, names_shown, people_of, places_of, why_person
 from vaultkit.summarize.portion import Portion, first_part
@@ -57,8 +57,7 @@ class Explanation:
 
     day: date
     fields: DayFields
-    features: tuple[Feature, ...]
-    mood_hits: dict[str, int]
+    reading: Reading  # the importance's features and sizes, the mood's words
     new_terms: dict[str, list[str]]
     candidates: tuple[Candidate, ...]
     read: Portion | None = None  # the part of the day read, when it is not all of it
@@ -71,9 +70,11 @@ class Explanation:
             "date": self.day.isoformat(),
             "read": self.read.as_dict() if self.read else None,
             "importance": f.importance,
-            "importance_features": [x.as_dict() for x in self.features],
+            "importance_level": self.reading.level,
+            "importance_reason": self.reading.reason(),
+            "importance_features": self.reading.why(),
             "mood": f.mood,
-            "mood_words": self.mood_hits,
+            "mood_words": self.reading.mood_hits,
             "people": list(f.people),
             "people_evidence": self.people_evidence or {},
             "projects": list(f.projects),
@@ -128,7 +129,7 @@ class OfflineSummarizer:
             name for name in _speakers(lines) if self.vocabulary.is_ignored_person(name)
         )
         reading = weigh_day(lines, len(people), work, assistant)
-        leisure = reading.importance <= LEISURE  # its small talk is what the day was
+        leisure = reading.level <= LEISURE  # its small talk is what the day was (its events)
         picked, candidates = bullets(
             lines, [*people, *terms], assistant, leisure, reading.weightiest
         )
@@ -144,8 +145,7 @@ class OfflineSummarizer:
         return Explanation(
             day.date,
             validate_fields(fields, day.date),
-            reading.features,
-            reading.mood_hits,
+            reading,
             unknown,
             tuple(candidates),
             read,
