@@ -116,3 +116,45 @@ def test_a_stalls_owner_a_pets_companion_a_label_and_a_station_are_no_people(
     day = read(note, vault=vault)
     assert set(day.fields.people) == people
     assert not {"Jatinegara", "Manggarai", "Ijah"} & terms_of(day)
+
+
+def test_both_ends_of_a_route_told_as_travel_are_places() -> None:
+    route = file_evidence("Bypass dari Sanur ke Renon 1 jam 10 menit, biasanya 25.", chat=False)
+    assert route.places == {"Sanur", "Renon"}
+    drove = file_evidence("Drove from Canggu to Ubud, 2 hours in traffic.", chat=False)
+    assert drove.places == {"Canggu", "Ubud"}
+    handover = file_evidence("Handover dari Budi ke Sari hari ini, dokumen lengkap.", chat=False)
+    assert not handover.places  # from and to alone are said of people too
+
+
+def test_a_place_most_files_show_outvotes_one_file_that_reads_it_as_a_tool() -> None:
+    vault = [
+        "Nyetir dari Sanur ke Renon 55 menit pagi ini.",
+        "Macet parah dari Sanur ke Pererenan, 1 jam 20 menit.",
+        "Dinner at Warung Sari Laut, the Sanur branch.",  # a branch of a tool's as of a shop's
+    ]
+    day = read("- Listrik PLN di Sanur mati dari jam 18.00, genset kantor nyala.", vault=vault)
+    assert "Sanur" not in terms_of(day) and "Sanur" not in day.fields.people
+
+
+@pytest.mark.parametrize(
+    ("note", "people"),
+    [
+        ("- Gus Oka approve budget Rp 45 juta, Gek Ratih pegang runbook.", {"Oka", "Ratih"}),
+        ("- Meme dan Bape datang dari Gianyar, bawa lawar.", set()),
+        ("- Tut Arya sama Dayu Laksmi ikut interview sore.", {"Arya", "Laksmi"}),
+    ],
+)
+def test_balinese_titles_and_kin_are_no_one(note: str, people: set[str]) -> None:
+    assert set(read(note).fields.people) == people
+
+
+def test_a_balinese_first_person_speaker_is_the_author() -> None:
+    chat = "Tiang: Nggih, tiang cek sekarang\nMade: Suksma Mbok\nTiang: Sama-sama\n"
+    assert set(read("Cek backup malam ini.", chat).fields.people) == {"Made"}
+
+
+@pytest.mark.parametrize("holiday", ["Nyepi", "Galungan", "Waisak", "Imlek", "Maulid", "Easter"])
+def test_a_holiday_is_no_term_and_no_one(holiday: str) -> None:
+    day = read(f"- Deploy freeze sampai {holiday} lewat, kata Made. Pakai Terraform plan dulu.")
+    assert holiday not in terms_of(day) and holiday not in day.fields.people

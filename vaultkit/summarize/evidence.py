@@ -16,7 +16,8 @@ Cues, in English and Indonesian:
 - an animal: a pet word beside the name ("anjingnya, Bruno", "our cat Oyen", "Oyen the cat"),
   or an animal's life beside it ("took Oyen to the vet", "fed Oyen", "Oyen muntah bulu");
 - a place: a word of going there or of nearness before it ("pulang ke Gowa", "dekat Maros"),
-  or a kind of place beside it ("hub Pettarani", "warteg Bahari", "the Pettarani office");
+  a kind of place beside it ("hub Pettarani", "warteg Bahari", "the Pettarani office"), or
+  either end of a route told as travel ("dari Sanur ke Renon 1 jam 10 menit");
 - where something is (`located`): "di X", "in X", "at X" say X is a place or a tool a thing is
   kept in ("di Gowa", "nulis di Overleaf"): no one, and not yet a place. What a file shows to be
   a tool is neither, and a name the vault shows to be a tool anywhere is neither
@@ -68,9 +69,9 @@ _TITLE_WORDS = frozenset(t.casefold().rstrip("\\.?") for t in TITLES.split("|"))
 # The author speaking of themself: a turn of theirs names no one else.
 FIRST_PERSON = frozenset(
     # Jakarta's gw and gue; Medan's awak, Minang's ambo, Sundanese abdi and aing, Javanese kula,
-    # Makassar's sa, Ambon's beta
+    # Makassar's sa, Ambon's beta, Balinese tiang, titiang and icang
     "gw gue gua guwe w aku ak ku saya ane sy i me myself author penulis awak ambo abdi aing "
-    "kula sa beta".split()
+    "kula sa beta tiang titiang icang".split()
 )
 TITLED = re.compile(rf"\b(?:{TITLES})[ \t]+({NAME})")
 _SHOP_BEFORE = re.compile(rf"\b(?i:{_SHOPS})\s+$")  # "warung Mak Ijah" as "Warung Bu Tini"
@@ -166,6 +167,18 @@ _PLACED_BEFORE = re.compile(
 )
 _GONE_TO = re.compile(rf"(?m:^|[.!?][ \t]+)(?:[-*][ \t]+)?Ke[ \t]+{_PLACE_NAME}")
 _NAME_BEFORE = re.compile(rf"({NAME})(?:\s+(?![A-Z])\S+){{0,3}}\s+$")
+# A route: "dari Sanur ke Renon 1 jam 10 menit", "drove from Canggu to Ubud". From and to alone
+# are said of people too ("handover dari Budi ke Sari"), so only in a sentence of travel: a
+# vehicle, a road, going, or how long or far it took.
+_ROUTE = re.compile(
+    rf"\b(?i:dari|from)[ \t]+{_PLACE_NAME}[ \t]+(?i:ke|to|sampai|sampe)[ \t]+{_PLACE_NAME}"
+)
+_TRAVEL = re.compile(
+    r"\b(?:nyetir|naik|berangkat|pulang|macet|macetnya|bypass|tol|motor|mobil|ojek|"
+    r"taksi|taxi|bus|kereta|pesawat|flight|flew|drove|drive|driving|commute|train|traffic|"
+    r"menit|minutes|hours|km)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -250,6 +263,8 @@ def name_evidence(lines: list[Line], looks_like_name: Callable[[str], bool]) -> 
         animals.update(_doers(text))
         for pattern in (_PLACED, _PLACED_BEFORE, _GONE_TO):
             places.update(m.group(1) for m in pattern.finditer(text))
+        if _TRAVEL.search(text):
+            places.update(name for m in _ROUTE.finditer(text) for name in m.groups())
         located.update(m.group(1) for m in _LOCATED.finditer(text))
     return NameEvidence(
         frozenset(_bare(p) for p in persons),

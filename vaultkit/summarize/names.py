@@ -20,7 +20,7 @@ from vaultkit.summarize.text import Line
 TITLES = frozenset(
     """pak bu bapak ibu mas mbak kak bang om tante mr mr. mrs mrs. ms ms. dr dr. prof prof.
     uncle aunt mbah teh kang daeng lae ito opung ompung amang inang tulang namboru uda uni cak
-    ning akang teteh neng bli mbok bude pakde bulik paklik mak""".split()
+    ning akang teteh neng bli mbok bude pakde bulik paklik mak gek gus tut dayu jero""".split()
 )
 # A firm's or a cooperative's mark: "PT", "Bank", "KUD" (a village cooperative), "BPR" (a rural
 # bank), "UD" (a trading business).
@@ -40,6 +40,8 @@ NOT_NAMES = (
     balinese french german italian spanish thai dutch british russian arabic
     kb mb gb tb pb ms gbps mbps rupiah dollar dollars dolar euro euros yen ringgit
     lebaran ramadan natal christmas idul fitri english indonesian inggris bahasa hello halo hi hey
+    nyepi galungan waisak imlek maulid paskah easter diwali deepavali thanksgiving halloween
+    iduladha idulfitri adha
     thanks makasih oke okay sure nice good great noted note notes todo reminder update status
     summary meeting decision incident action impact trigger root cause next plan rencana catatan
     keputusan dampak penyebab tindak lanjut hari ini besok kemarin pagi siang sore malam user
@@ -49,7 +51,8 @@ NOT_NAMES = (
     sama dan atau yang ada mau bisa semua akhirnya mom dad mama papa ayah bunda adik adek sepupu
     nenek kakek eyang mbah kakung uti akung beliau almarhum almarhumah alm cousin
     sister brother she he they we you it him them i i'm i'll i've i'd
-    gue gua ane awak ambo abdi kula aing sa
+    gue gua ane awak ambo abdi kula aing sa tiang titiang icang
+    meme bape biang ajik pekak dadong
     later afterwards meanwhile
     kakak someone somebody everyone everybody anyone anybody nobody seseorang wow yep yup yeah nope oh ah ahh aww omg lol haha congrats congratulations absolutely
     totally cool awesome bye right well wah waduh anjir duh oops yay woah whoa sorry please

@@ -316,8 +316,8 @@ def names_of_vault(
     say (a cat whose birthday one note tells is a cat still; a tie is neither, each day
     decides), and a vocabulary term, a listed place or an ignored name is no one and no new
     tool. A name shown to be where things are ("di Gowa", "di Overleaf") is somewhere, no one,
-    when that outweighs its person's cues; and no place, nor somewhere, when some file shows it
-    to be a tool."""
+    when that outweighs its person's cues, and not when some file shows it to be a tool; a name
+    shown to be a place is one when more files say so than say it is a tool."""
     tools = tools or Counter()
     places = places or Counter()
     somewhere = places + (located or Counter())
@@ -334,21 +334,25 @@ def names_of_vault(
     ]
     pets = [a for a in animals if most(a, animals, persons, tools) and not names_nothing(a)]
 
-    def place(name: str, counts: Counter[str]) -> bool:
+    def place(name: str, counts: Counter[str], *, strong: bool) -> bool:
+        # A place's own cues outvote a tool's ("dari Sanur ke Renon 45 menit" in three files,
+        # "the Sanur branch" in one); where a thing is ("di X") gives way to any.
+        outvoted = counts[name] > tools[name] if strong else not tools[name]
         return (
             most(name, counts, persons, animals)
-            and not tools[name]
+            and outvoted
             and not names_nothing(name)
             and vocabulary.lookup(name) is None
             and not vocabulary.is_known_person(name)
         )
 
-    where = [p for p in places if place(p, places)]
-    located_ = [p for p in somewhere if p not in where and place(p, somewhere)]
+    where = [p for p in places if place(p, places, strong=True)]
+    located_ = [p for p in somewhere if p not in where and place(p, somewhere, strong=False)]
     found = [
         t
         for t in tools
         if most(t, tools, persons, animals)
+        and t not in where
         and may_be_tool(t)
         and vocabulary.lookup(t) is None
         and not vocabulary.is_known_person(t)
