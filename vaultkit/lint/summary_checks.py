@@ -198,6 +198,12 @@ def _as_day(item: Any) -> tuple[date | None, bool]:
     return None, False
 
 
+def no_note_for(day: date | str) -> str:
+    """The message of a related date whose day has no note (lint's, and sync's on a day that
+    went since the summary's facts were read: one wording whichever look finds it)."""
+    return f"related_dates: no note exists for {day}"
+
+
 def _related_ok(
     day: date,
     own: date | None,
@@ -216,8 +222,7 @@ def _related_ok(
         message = f"related_dates: {day} is after the summary's day {own}"
         found.add("related-date-future", line, message, editable)
     elif day not in known_days:
-        message = f"related_dates: no note exists for {day}"
-        found.add("related-date-missing", line, message, editable)
+        found.add("related-date-missing", line, no_note_for(day), editable)
     elif day in seen:
         found.add("duplicate-item", line, f"related_dates: {day} is listed twice", editable)
     else:

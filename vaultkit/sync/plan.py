@@ -17,6 +17,8 @@ from vaultkit.catalog.opener import open_catalog
 from vaultkit.config import Config
 from vaultkit.dates import day_outside, parse_date
 from vaultkit.files.layout import not_read
+from vaultkit.lint.rules import rule_named
+from vaultkit.lint.summary_checks import no_note_for
 from vaultkit.sync.full_look import full_look
 from vaultkit.sync.settings import rechecked_days, reshaped_days
 from vaultkit.sync.survey import Survey
@@ -202,7 +204,10 @@ def _transcript_error(found: Survey, day: date) -> str:
 
 
 def _dangling_related(found: Survey, summary: SummaryFacts) -> str | None:
-    """A related date whose day has gone since the summary's facts were cached."""
+    """A related date whose day has gone since the summary's facts were cached, told as the
+    summary's own check tells it when it reads the day gone (`file_facts`): a daily run and a
+    full one say the same."""
     related = summary.fields["related_dates"] if summary.fields else []
     gone = [d for d in related if not ((day := parse_date(d)) and found.known(day))]
-    return f"related date {gone[0]} no longer exists" if gone else None
+    rule = rule_named("related-date-missing").id
+    return f"{rule}: {no_note_for(gone[0])}" if gone else None
