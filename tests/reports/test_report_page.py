@@ -117,7 +117,9 @@ def test_the_keyboard_moves_between_days_and_the_panel_shows_the_links(
         assert tab.locator("#calendar td[tabindex='0']").count() == 1  # one tab stop, moved
         tab.locator("#calendar td[data-date='2026-07-06']").click()
         assert tab.locator("#day-panel").is_visible()
-        assert tab.locator("#panel-head").inner_text() == "Mon 6 Jul 2026 · importance 10 · stressed"
+        assert (
+            tab.locator("#panel-head").inner_text() == "Mon 6 Jul 2026 · importance 10 · stressed"
+        )
         assert tab.locator("#panel-obsidian").get_attribute("href") == (
             "obsidian://open?vault=vault&file=memory%2Fsummaries%2F2026-07-06.summary.md"
         )
