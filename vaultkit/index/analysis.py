@@ -45,7 +45,7 @@ def analyse_day(day: str, text: str, terms: Terms, half_window: int, restated: i
     per_turn = [words(terms(t.text)) for t in turns]  # each turn once, not per passage
     passage_df, passage_total = passage_stats(day, per_turn, half_window)
     lines = [_line(t) for t in turns]
-    kinds = [event_kinds(line) for line in lines]
+    kinds = _under_a_cause(turns, [event_kinds(line) for line in lines])
     stated = [states(line, k) for line, k in zip(lines, kinds, strict=True)] + [False]
     positions: dict[str, array[int]] = {}
     for at, term in enumerate(term for turn_terms in per_turn for term in turn_terms):
@@ -69,6 +69,19 @@ def analyse_day(day: str, text: str, terms: Terms, half_window: int, restated: i
         passage_total=passage_total,
         speakers=_speakers(turns),
     )
+
+
+def _under_a_cause(turns: list[Turn], kinds: list[str]) -> list[str]:
+    """The kinds of each turn, a cause (`r`) given to the lines under a heading that names one
+    ("## Root cause", "Akar masalah:" over a list): a write-up states its cause below its title."""
+    out, cause = [], False
+    for turn, kind in zip(turns, kinds, strict=True):
+        if turn.heading:
+            cause = "r" in kind
+        elif cause and "r" not in kind:
+            kind += "r"
+        out.append(kind)
+    return out
 
 
 def passage_stats(

@@ -87,8 +87,9 @@ def event_kinds(text: str) -> str:
     """The events a line states, as it says them plainly (not in a joke, a question, a
     supposition or a quotation): `d` a decision, `i` an incident (`text.events`: told by its
     signs too, not a postmortem's retelling), `c` something finished, gone live, or a person
-    leaving or joining (not in a decision's line, nor in a plan: it did not happen yet); and `s`
-    when it states any status (these, a plan for one, or "in progress", "blocked", "mulai").
+    leaving or joining (not in a decision's line, nor in a plan: it did not happen yet); `s`
+    when it states any status (these, a plan for one, or "in progress", "blocked", "mulai");
+    and `r` when it states a cause ("akar masalah: pool Redis habis"), which alone is no status.
     One negated, pending or nearly happened is none ("belum ada keputusan", "we still have to
     decide", "hampir outage")."""
     plain = "" if jokes(text) else _QUOTATION.sub(" ", said_plainly(text))
@@ -100,6 +101,7 @@ def event_kinds(text: str) -> str:
     written_up = retold(plain, hits)  # a postmortem: follow-up work, a status of its own
     told = incident(done, happened) and not written_up
     kinds = ("d" if hits["decision"] else "") + ("i" if told else "")
+    caused = _CAUSE.search(done) is not None and not _SOUGHT.search(done)
     if "d" not in kinds and any(happened[c] for c in _DONE):
         kinds += "c"  # a decision speaks of what will be done ("cutover on the 14th")
     # A plan with its date is where things stand ("cutover Sabtu depan"); one without is talk.
@@ -108,9 +110,27 @@ def event_kinds(text: str) -> str:
     )
     if kinds or planned or written_up or _MATCHER.counts(plain)["status"]:
         kinds += "s"
-    return kinds
+    return kinds + ("r" if caused else "")
 
 
+# A cause stated, the cause after its word: "Akar masalah checkout: pool Redis habis", "Root
+# cause of the billing failure: the cron ran in UTC", "penyebabnya ternyata ...", "caused by",
+# or a heading or label of its own ("## Root cause" over the write-up). Not the cause named as a
+# topic ("akar masalah udah ketemu", "went through the root cause again"), not "karena" or
+# "because" alone, the reason of everything; not one still sought ("masih cari akar masalah").
+_CAUSE_WORD = r"(?:akar masalah(?:nya)?|root[ -]causes?|rca|penyebab(?:nya)?|biang kerok(?:nya)?)"
+_CAUSE = re.compile(
+    rf"\b{_CAUSE_WORD}(?:[ \t]+[^\s:]+){{0,4}}[ \t]*[:=]|"
+    rf"\b{_CAUSE_WORD}[ \t]+(?:is|was|are|were|adalah|ialah|yaitu|yakni|ternyata|itu)\b|"
+    rf"^\W*{_CAUSE_WORD}\W*$|"
+    r"\b(?:caused by|disebabkan(?: oleh)?|gara-gara|the culprit (?:is|was))\b",
+    re.IGNORECASE,
+)
+_SOUGHT = re.compile(
+    r"\b(?:cari|nyari|mencari|mencari tahu|belum ketemu|belum tau|belum tahu|masih dicari|"
+    r"looking for|still unknown|unknown|tbd|investigating|investigasi|bahas|discuss)\b",
+    re.IGNORECASE,
+)
 _DATED = re.compile(
     r"\b(?:senin|selasa|rabu|kamis|jumat|sabtu|minggu|monday|tuesday|wednesday|thursday|friday|"
     r"saturday|sunday|besok|lusa|tomorrow|tanggal|tgl|\d{1,2}[:./-]\d{1,2})\b",

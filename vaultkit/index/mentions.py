@@ -5,7 +5,7 @@ mention it in passing.
 
 A day's turn marks are stored as text: the asides' turn numbers (`"3 7"`) and the events', each
 with its kinds (`"3d 3s 7i"`: `d` a decision, `i` an incident, `c` something finished, gone
-live, or a person leaving or joining, `s` any status at all), and a note's labelled line with
+live, or a person leaving or joining, `s` any status at all, `r` a cause), and a note's labelled line with
 the number of terms its label holds (`"5:2"`: "- NAS disk: fixing, in review").
 """
 
@@ -32,6 +32,7 @@ class Named:
     in_done: frozenset[str] = frozenset()
     in_status: frozenset[str] = frozenset()
     in_labels: frozenset[str] = frozenset()  # said in a line's label: the line is about it
+    in_causes: frozenset[str] = frozenset()  # named on a day that states a cause
     turns: dict[str, frozenset[int]] = field(default_factory=dict, compare=False)
 
     def turns_naming(self, terms: Collection[str]) -> int:
@@ -88,6 +89,9 @@ def _named(found: dict[str, set[int]], kinds: dict[str, frozenset[int]], labels:
         stated("c"),
         stated("s"),
         frozenset(labels),
+        # A cause is told in the write-up's words ("Token cache keyed by user only"), seldom
+        # the topic's: a day stating one states it of what the day names.
+        frozenset(found) if kinds.get("r") else frozenset(),
         {t: frozenset(said) for t, said in found.items()},
     )
 

@@ -62,6 +62,7 @@ class Bridge:
             own(named.in_done),
             own(named.in_status),
             own(named.in_labels),
+            own(named.in_causes),
             turns=turns,
         )
 

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from vaultkit.index.mentions import Named
-from vaultkit.search.intent import Intent, Reading
+from vaultkit.search.intent import EVENT_NAMES, Intent, Reading
 from vaultkit.search.when import Window
 
 SLACK_DAYS = 3.0  # people misremember a date by a few days
@@ -79,8 +79,9 @@ class Focus:
 
     @property
     def asks_done(self) -> bool:
-        """Whether the question asks when a thing was done ("kapan migrasi selesai?")."""
-        return self.reading is not None and self.reading.events == "c"
+        """Whether the question asks when a thing was done ("kapan migrasi selesai?") or why
+        it happened ("kenapa checkout down?"): the day that says so best leads."""
+        return self.reading is not None and self.reading.events in ("c", "r")
 
     def newer(self, day: date) -> date | None:
         """The newest topic day after `day`, when `day` is on the topic itself."""
@@ -194,6 +195,7 @@ def coverage(
             (n.in_decisions if "d" in events else frozenset())
             | (n.in_incidents if "i" in events else frozenset())
             | (n.in_done & things if "c" in events else frozenset())
+            | (n.in_causes if "r" in events else frozenset())
         )
 
     said = {day: share(n.terms) for day, n in named.items()}
@@ -253,7 +255,7 @@ def intent_part(focus: Focus, day: date, importance: float, semantic: float) -> 
 
 
 def _kinds(events: str) -> str:
-    return " or ".join({"d": "decision", "i": "incident", "c": "completion"}[k] for k in events)
+    return " or ".join(EVENT_NAMES[k] for k in events)
 
 
 def _span(window: Window) -> str:

@@ -109,6 +109,10 @@ _RELATIVE = frozenset("last lalu kemarin".split())  # "last Friday", "Jumat kema
 _WORD_OF = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 
 
+# The kinds of event a question may ask for, by their index marks (`index.asides`).
+EVENT_NAMES = {"d": "decision", "i": "incident", "c": "completion", "r": "cause"}
+
+
 def _pattern(phrases: tuple[str, ...]) -> re.Pattern[str]:
     spelled = sorted(phrases, key=len, reverse=True)
     return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, spelled)) + r")(?![\w-])", re.I)
@@ -158,9 +162,7 @@ class Reading:
             },
             "topic": self.topic,
             "subject": self.subject,
-            "events": [
-                {"d": "decision", "i": "incident", "c": "completion"}[k] for k in self.events
-            ],
+            "events": [EVENT_NAMES[k] for k in self.events],
         }
 
 
@@ -183,6 +185,8 @@ def read_query(query: str, as_of: date, *, times: bool = True) -> Reading:
         topic = rest if re.search(r"\w", rest) else asked  # never an empty topic
     subject = _subject_of(topic, asked)
     events = _events_of(rest)
+    if _asks_why(rest):  # "kenapa checkout down?": the day that states the cause
+        events, intent = "r", intent or "important"
     if "c" in events:  # "kapan pembayaran yang nyangkut gara-gara insiden itu beres?": the end
         events = events.replace("i", "")
     if intent is None and "c" in events:
@@ -277,6 +281,36 @@ def _asks_when(text: str) -> bool:
         )
         is not None
     )
+
+
+def _asks_why(text: str) -> bool:
+    """Whether a question asks for the cause of trouble: by its words ("what caused", "apa
+    penyebab", "root cause", "the real cause") or as "why" of something gone wrong ("why did
+    checkout break?", "kenapa login gagal?"). Not a reason or a view ("Why does Maria think
+    it's important ...?"), nor a decision's ("why did we pick Postgres" asks for the decision)."""
+    hits = signals(text)
+    if hits["decision"] or _CHOSE.search(text):
+        return False
+    trouble = hits["incident"] or hits["trouble"] or _WENT_WRONG.search(text)
+    return _CAUSED.search(text) is not None or (_WHY.search(text) is not None and bool(trouble))
+
+
+_WHY = re.compile(r"\b(?:why|kenapa|knp|napa|mengapa|gara-gara apa)\b", re.IGNORECASE)
+# What a question says went wrong, besides the lexicon's trouble words ("why did checkout break").
+_WENT_WRONG = re.compile(
+    r"\b(?:break|breaks|broke|broken|fail|fails|failed|failing|crash|crashed|crashes|down|"
+    r"rusak|gagal|mati|ngadat|bermasalah|hang|stuck|wrong|salah|missing|hilang|bug|bugs)\b",
+    re.IGNORECASE,
+)
+_CAUSED = re.compile(
+    r"\b(?:what caused|caused it|penyebab(?:nya)?|akar masalah(?:nya)?|root[ -]cause|rca|"
+    r"apa sebab(?:nya)?|cause)\b",
+    re.IGNORECASE,
+)
+_CHOSE = re.compile(
+    r"\b(?:pick|picked|choose|chose|chosen|pilih|milih|memilih|dipilih|go with|went with)\b",
+    re.IGNORECASE,
+)
 
 
 def _asks_who(text: str) -> bool:
