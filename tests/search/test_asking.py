@@ -134,3 +134,16 @@ def test_who_left_in_a_span_puts_the_leaving_first(vault: Path) -> None:
     result = search(load_config(vault), "who resigned this month?", as_of=AS_OF)
     assert result.focus.span
     assert result.hits[0].date == date(2029, 7, 5)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "when did we finaly decide on the machine for the shop, buy or rent?",
+        "kapan akhirnya kita mutusin vendor WhatsApp?",
+    ],
+)
+def test_finally_deciding_asks_for_the_last_decision(question: str) -> None:
+    reading = read_query(question, AS_OF)
+    assert (reading.intent, reading.events) == ("latest", "d")
+    assert read_query("when did we decide on K3s?", AS_OF).intent == "important"

@@ -101,7 +101,8 @@ def event_kinds(text: str) -> str:
     written_up = retold(plain, hits)  # a postmortem: follow-up work, a status of its own
     told = incident(done, happened) and not written_up
     kinds = ("d" if hits["decision"] else "") + ("i" if told else "")
-    caused = _CAUSE.search(done) is not None and not _SOUGHT.search(done)
+    cause = _CAUSE.search(plain)  # and not "Root cause: TBD", "akar masalah: masih dicari"
+    caused = cause is not None and not _SOUGHT.search(plain, cause.start(), cause.end() + 40)
     if "d" not in kinds and any(happened[c] for c in _DONE):
         kinds += "c"  # a decision speaks of what will be done ("cutover on the 14th")
     # A plan with its date is where things stand ("cutover Sabtu depan"); one without is talk.

@@ -23,7 +23,7 @@ import re
 # Chat spelling -> the word, for asking, time and status words (Indonesian chat and English).
 CHAT_SPELLINGS: dict[str, str] = {
     "wht": "what", "wat": "what", "wut": "what", "wats": "what's", "whn": "when", "hw": "how",
-    "abt": "about", "smua": "semua", "sma": "sama",
+    "abt": "about", "smua": "semua", "sma": "sama", "finaly": "finally",
     "rn": "right now",
     "udh": "udah", "sdh": "sudah", "dah": "udah", "blm": "belum", "blom": "belum",
     "sampe": "sampai", "ampe": "sampai", "gmn": "gimana", "gmna": "gimana", "gmana": "gimana",

@@ -79,9 +79,13 @@ class Focus:
 
     @property
     def asks_done(self) -> bool:
-        """Whether the question asks when a thing was done ("kapan migrasi selesai?") or why
-        it happened ("kenapa checkout down?"): the day that says so best leads."""
-        return self.reading is not None and self.reading.events in ("c", "r")
+        """Whether the question asks when a thing was done ("kapan migrasi selesai?")."""
+        return self.reading is not None and self.reading.events == "c"
+
+    @property
+    def asks_cause(self) -> bool:
+        """Whether the question asks why something went wrong ("kenapa checkout down?")."""
+        return self.reading is not None and self.reading.events == "r"
 
     def newer(self, day: date) -> date | None:
         """The newest topic day after `day`, when `day` is on the topic itself."""
@@ -241,7 +245,9 @@ def intent_part(focus: Focus, day: date, importance: float, semantic: float) -> 
     decision, an incident, a completion) first, each group by importance (1-10), semantic
     breaking ties. `latest`: the newest day about the topic (`_about`) leads."""
     intent, on_topic = focus.intent, focus.on_topic
-    if intent == "important" and focus.asks_done:
+    # Why it broke: of the days that state a cause, the one that says it best (a why no day
+    # answers is read as asked otherwise: `Reading.otherwise`).
+    if intent == "important" and (focus.asks_done or focus.asks_cause):
         # When a thing was done: the day that says so best; a big day that lists it among
         # others ("K3s: done, blog: live") says it in passing.
         return ((day in focus.eventful) + (semantic * 10 + importance) / 11) / 2

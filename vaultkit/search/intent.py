@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Literal
 
@@ -146,6 +146,15 @@ class Reading:
     intent_words: tuple[str, ...] = ()
     subject: str = ""  # the topic without words of intents and events: what the days are about
     events: str = ""  # the events the question asks for: `d` decisions, `i` incidents
+    # A why's reading when no day states a cause: the question as it asks otherwise.
+    otherwise: tuple[Intent | None, str] | None = None
+
+    def as_asked(self) -> Reading:
+        """The reading without its why (`otherwise`), or itself."""
+        if self.otherwise is None:
+            return self
+        intent, events = self.otherwise
+        return replace(self, intent=intent, events=events, otherwise=None)
 
     def as_dict(self) -> dict[str, object]:
         window = self.window
@@ -185,15 +194,20 @@ def read_query(query: str, as_of: date, *, times: bool = True) -> Reading:
         topic = rest if re.search(r"\w", rest) else asked  # never an empty topic
     subject = _subject_of(topic, asked)
     events = _events_of(rest)
-    if _asks_why(rest):  # "kenapa checkout down?": the day that states the cause
-        events, intent = "r", intent or "important"
+    if "d" in events and intent in (None, "important") and _FINALLY.search(rest):
+        intent = "latest"  # "when did we finally decide ...": the last decision, not the biggest
     if "c" in events:  # "kapan pembayaran yang nyangkut gara-gara insiden itu beres?": the end
         events = events.replace("i", "")
     if intent is None and "c" in events:
         intent = "important"  # "kapan migrasi selesai?": the day it was done
     if intent == "important" and not events:
         events = "di"  # "the big one", "penting": either
-    return Reading(query, topic, window, intent, words, subject, events)
+    reading = Reading(query, topic, window, intent, words, subject, events)
+    if _asks_why(rest):  # "kenapa checkout down?": the day that states the cause, else as asked
+        return replace(
+            reading, intent=intent or "important", events="r", otherwise=(intent, events)
+        )
+    return reading
 
 
 _WORD = re.compile(r"[^\W_][\w.+-]*")
@@ -295,6 +309,10 @@ def _asks_why(text: str) -> bool:
     return _CAUSED.search(text) is not None or (_WHY.search(text) is not None and bool(trouble))
 
 
+_FINALLY = re.compile(
+    r"\b(?:finally|ultimately|in the end|eventually|akhirnya|pada akhirnya|ujung-ujungnya)\b",
+    re.IGNORECASE,
+)
 _WHY = re.compile(r"\b(?:why|kenapa|knp|napa|mengapa|gara-gara apa)\b", re.IGNORECASE)
 # What a question says went wrong, besides the lexicon's trouble words ("why did checkout break").
 _WENT_WRONG = re.compile(

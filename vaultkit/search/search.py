@@ -245,8 +245,14 @@ class Searcher:
             if vocabulary.is_known_person(word) or spelled & speakers:
                 people |= spelled
         shares, in_events, about = coverage(held, ranked, reading.events, names, people)
-        on_topic = topic_days(shares, window, allowed)
         eventful = frozenset(topic_days(in_events, window, allowed))
+        if not eventful and reading.otherwise is not None:
+            # No day states the cause ("still no cause tonight"): the question as it asks
+            # otherwise, the weightiest outage or the best match.
+            reading = reading.as_asked()
+            shares, in_events, about = coverage(held, ranked, reading.events, names, people)
+            eventful = frozenset(topic_days(in_events, window, allowed))
+        on_topic = topic_days(shares, window, allowed)
         subject = topic_days(about, window, allowed)
         newer = newer_map(topic_days(about, None, allowed))
         focus = Focus(
