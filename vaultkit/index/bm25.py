@@ -40,10 +40,11 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
+from vaultkit.catalog.batched import chunks
 from vaultkit.index.date_terms import day_terms, is_date_term
 from vaultkit.index.mentions import ints as _ints
 from vaultkit.index.proximity import PROXIMITY_DISTANCE, proximity_bonus
-from vaultkit.index.sql import PARAMS_AT_ONCE, Database, open_sqlite
+from vaultkit.index.sql import Database, open_sqlite
 from vaultkit.text.language import Analyzer
 
 if TYPE_CHECKING:
@@ -294,7 +295,7 @@ class DayIndex:
         else:
             chosen = "SELECT id FROM rk_doc WHERE day IN ({})"
             wanted = sorted(days)
-            groups = [wanted[i : i + PARAMS_AT_ONCE] for i in range(0, len(wanted), PARAMS_AT_ONCE)]
+            groups = [list(group) for group in chunks(wanted)]
         for group in groups:
             picked = chosen.format(",".join("?" * len(group)))
             params = group

@@ -25,6 +25,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from vaultkit.catalog.batched import select_in
 from vaultkit.config import MAX_ANSWER_BYTES, Config, SearchConfig
 from vaultkit.errors import AnswerTooLargeError, EmbeddingError, EndpointError
 from vaultkit.files.storage import digest
@@ -376,15 +377,8 @@ class VectorCache:
         )
 
     def get(self, keys: Sequence[str]) -> dict[str, bytes]:
-        out: dict[str, bytes] = {}
-        unique = sorted(set(keys))
-        for i in range(0, len(unique), 500):
-            group = unique[i : i + 500]
-            marks = ",".join("?" * len(group))
-            out.update(
-                self.db.execute(f"SELECT key, vector FROM vectors WHERE key IN ({marks})", group)
-            )
-        return out
+        query = "SELECT key, vector FROM vectors WHERE key IN ({marks})"
+        return dict(select_in(self.db, query, sorted(set(keys))))
 
     def put(self, blobs: dict[str, bytes]) -> None:
         with self.db:

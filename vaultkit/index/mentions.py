@@ -17,7 +17,8 @@ from bisect import bisect_right
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
-from vaultkit.index.sql import PARAMS_AT_ONCE, Database
+from vaultkit.catalog.batched import chunks
+from vaultkit.index.sql import Database
 
 
 @dataclass(frozen=True)
@@ -50,9 +51,7 @@ def named(db: Database, terms: Iterable[str], days: Collection[str]) -> dict[str
     said_in: dict[str, dict[str, set[int]]] = {}
     kinds_of: dict[str, dict[str, frozenset[int]]] = {}
     labels: dict[str, set[str]] = {}
-    chosen = sorted(days)
-    for i in range(0, len(chosen), PARAMS_AT_ONCE):
-        group = chosen[i : i + PARAMS_AT_ONCE]
+    for group in chunks(sorted(days)):
         rows = db.execute(
             "SELECT d.day, p.term, p.pos, t.ends, t.asides, t.events FROM rk_pos p "
             "JOIN rk_doc d ON d.id = p.doc JOIN rk_turns t ON t.doc = p.doc "
@@ -100,9 +99,7 @@ def event_counts(db: Database, days: Collection[str], kinds: str = "di") -> dict
     """How many of each day's turns state an event of `kinds` (`d` a decision, `i` an incident,
     `c` a completion or a person leaving or joining), days with none left out."""
     counts: dict[str, int] = {}
-    chosen = sorted(days)
-    for i in range(0, len(chosen), PARAMS_AT_ONCE):
-        group = chosen[i : i + PARAMS_AT_ONCE]
+    for group in chunks(sorted(days)):
         rows = db.execute(
             "SELECT d.day, t.events FROM rk_doc d JOIN rk_turns t ON t.doc = d.id "
             f"WHERE d.day IN ({','.join('?' * len(group))})",

@@ -10,7 +10,8 @@ from datetime import date
 from functools import cached_property
 from typing import Any
 
-from vaultkit.index.sql import PARAMS_AT_ONCE, Database
+from vaultkit.catalog.batched import chunks
+from vaultkit.index.sql import Database
 from vaultkit.model import Summary
 from vaultkit.pages.schema import summary_of
 
@@ -76,9 +77,9 @@ class Records(Mapping[date, DayRecord]):
     def prefetch(self, days: Iterable[date]) -> None:
         """Read the rows of these days (those not read yet) in a few queries."""
         wanted = sorted({d for d in days if d not in self._records})
-        for i in range(0, len(wanted), PARAMS_AT_ONCE):
-            part = [d.isoformat() for d in wanted[i : i + PARAMS_AT_ONCE]]
-            self._records.update(dict.fromkeys(wanted[i : i + PARAMS_AT_ONCE]))
+        for chunk in chunks(wanted):
+            part = [d.isoformat() for d in chunk]
+            self._records.update(dict.fromkeys(chunk))
             self._read(f"WHERE day IN ({','.join('?' * len(part))})", part)
 
     def _read(self, where: str, params: Sequence[str]) -> None:

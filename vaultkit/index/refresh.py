@@ -16,10 +16,11 @@ from pathlib import Path
 from stat import S_ISREG
 from typing import NamedTuple
 
+from vaultkit.catalog.batched import chunks
 from vaultkit.files.layout import Layout, VaultFiles, date_in_parts, scan_archive, stat_tree
 from vaultkit.files.listing import GONE, RACY, Listings, folder_mtime
 from vaultkit.files.storage import file_kind
-from vaultkit.index.sql import PARAMS_AT_ONCE, Database
+from vaultkit.index.sql import Database
 
 
 class FileState(NamedTuple):
@@ -418,8 +419,7 @@ def days_after(
         if facts is not None:
             by_day.setdefault(facts.day, {})[path] = facts
     gone = [p for p, f in changes.items() if f is None]
-    for i in range(0, len(gone), PARAMS_AT_ONCE):
-        part = gone[i : i + PARAMS_AT_ONCE]
+    for part in chunks(gone):
         marks = ",".join("?" * len(part))
         for path, day in db.execute(f"SELECT path, day FROM files WHERE path IN ({marks})", part):
             by_day.setdefault(day, {})[path] = None

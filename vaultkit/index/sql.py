@@ -117,7 +117,6 @@ class PostgresDatabase:
             self.conn.rollback()
 
 
-PARAMS_AT_ONCE = 500  # values bound in one statement: SQLite allows 999 by default
 _PLAIN_INSERT = re.compile(r"INSERT INTO (\w+) VALUES \(\?(?:, \?)*\)")
 
 
