@@ -158,3 +158,9 @@ def test_a_balinese_first_person_speaker_is_the_author() -> None:
 def test_a_holiday_is_no_term_and_no_one(holiday: str) -> None:
     day = read(f"- Deploy freeze sampai {holiday} lewat, kata Made. Pakai Terraform plan dulu.")
     assert holiday not in terms_of(day) and holiday not in day.fields.people
+
+
+def test_acehnese_titles_and_first_person_are_no_one() -> None:
+    chat = "Lon: Teungku, lon kirim draf kontrak malam ini\nHasan: Get, lon tunggu\n"
+    day = read("- Teungku Hasan dan Ampon Baihaqi setuju termin 2 cair Senin.", chat)
+    assert set(day.fields.people) == {"Hasan", "Baihaqi"}

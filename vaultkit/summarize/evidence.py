@@ -69,9 +69,9 @@ _TITLE_WORDS = frozenset(t.casefold().rstrip("\\.?") for t in TITLES.split("|"))
 # The author speaking of themself: a turn of theirs names no one else.
 FIRST_PERSON = frozenset(
     # Jakarta's gw and gue; Medan's awak, Minang's ambo, Sundanese abdi and aing, Javanese kula,
-    # Makassar's sa, Ambon's beta, Balinese tiang, titiang and icang
+    # Makassar's sa, Ambon's beta, Balinese tiang, titiang and icang, Acehnese lon and ulon
     "gw gue gua guwe w aku ak ku saya ane sy i me myself author penulis awak ambo abdi aing "
-    "kula sa beta tiang titiang icang".split()
+    "kula sa beta tiang titiang icang lon ulon".split()
 )
 TITLED = re.compile(rf"\b(?:{TITLES})[ \t]+({NAME})")
 _SHOP_BEFORE = re.compile(rf"\b(?i:{_SHOPS})\s+$")  # "warung Mak Ijah" as "Warung Bu Tini"
