@@ -96,7 +96,7 @@ def _print_explanation(shown: dict[str, Any], candidates: bool) -> None:
         for f in shown["importance_features"]
     ]
     columns = [Column("feature"), Column("value", "right"), Column("points", "right")]
-    print_table([*columns, Column("evidence")], rows, title=title)
+    print_table([*columns, Column("evidence", answer=True)], rows, title=title)
     echo(f"importance: {shown['importance_reason']}")
     words = ", ".join(f"{k} {n}" for k, n in shown["mood_words"].items()) or "none"
     echo(f"mood words: {words}")

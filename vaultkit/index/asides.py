@@ -20,7 +20,7 @@ import re
 
 from vaultkit.text.events import incident, retold
 from vaultkit.text.frames import jokes, plans, said_plainly
-from vaultkit.text.lexicon import Matcher, signals
+from vaultkit.text.lexicon import CAUSE_WORDS, Matcher, signals
 
 ASIDES: dict[str, tuple[str, ...]] = {
     "no_news": (
@@ -119,11 +119,10 @@ def event_kinds(text: str) -> str:
 # or a heading or label of its own ("## Root cause" over the write-up). Not the cause named as a
 # topic ("akar masalah udah ketemu", "went through the root cause again"), not "karena" or
 # "because" alone, the reason of everything; not one still sought ("masih cari akar masalah").
-_CAUSE_WORD = r"(?:akar masalah(?:nya)?|root[ -]causes?|rca|penyebab(?:nya)?|biang kerok(?:nya)?)"
 _CAUSE = re.compile(
-    rf"\b{_CAUSE_WORD}(?:[ \t]+[^\s:]+){{0,4}}[ \t]*[:=]|"
-    rf"\b{_CAUSE_WORD}[ \t]+(?:is|was|are|were|adalah|ialah|yaitu|yakni|ternyata|itu)\b|"
-    rf"^\W*{_CAUSE_WORD}\W*$|"
+    rf"\b{CAUSE_WORDS}(?:[ \t]+[^\s:]+){{0,4}}[ \t]*[:=]|"
+    rf"\b{CAUSE_WORDS}[ \t]+(?:is|was|are|were|adalah|ialah|yaitu|yakni|ternyata|itu)\b|"
+    rf"^\W*{CAUSE_WORDS}\W*$|"
     r"\b(?:caused by|disebabkan(?: oleh)?|gara-gara|the culprit (?:is|was))\b",
     re.IGNORECASE,
 )

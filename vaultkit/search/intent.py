@@ -43,7 +43,7 @@ from typing import Literal
 from vaultkit.search.asking import checks_status, respell
 from vaultkit.search.when import Window, read_window
 from vaultkit.text.language import STOPWORDS
-from vaultkit.text.lexicon import LEXICON, signals
+from vaultkit.text.lexicon import CAUSE_WORDS, LEXICON, signals
 
 Intent = Literal["latest", "first", "important"]
 MAX_QUERY_CHARS = 4096  # a question, with room to spare; a longer one is a pasted document
@@ -320,10 +320,9 @@ _WENT_WRONG = re.compile(
     r"rusak|gagal|mati|ngadat|bermasalah|hang|stuck|wrong|salah|missing|hilang|bug|bugs)\b",
     re.IGNORECASE,
 )
+# The cause's words a line states it with (`index.asides`), and the ways a question asks for it.
 _CAUSED = re.compile(
-    r"\b(?:what caused|caused it|penyebab(?:nya)?|akar masalah(?:nya)?|root[ -]cause|rca|"
-    r"apa sebab(?:nya)?|cause)\b",
-    re.IGNORECASE,
+    rf"\b(?:what caused|caused it|{CAUSE_WORDS}|apa sebab(?:nya)?|cause)\b", re.IGNORECASE
 )
 _CHOSE = re.compile(
     r"\b(?:pick|picked|choose|chose|chosen|pilih|milih|memilih|dipilih|go with|went with)\b",

@@ -227,6 +227,10 @@ NEGATIONS = frozenset(
 PENDING = frozenset(
     "to will whether should must let's lets still harus perlu nanti akan bakal masih".split()
 )
+# The words a cause is told with, as a regex alternative: a line that states one (`index.asides`)
+# and a question that asks for one (`search.intent`) read the same ones.
+CAUSE_WORDS = r"(?:akar masalah(?:nya)?|root[ -]causes?|rca|penyebab(?:nya)?|biang kerok(?:nya)?)"
+
 _PENDING_CATEGORIES = frozenset({"decision", "agreement"})
 # What a sentence talks about, negated or not: "not enough caffeine" is still about coffee.
 _TOPICS = frozenset({"small_talk"})
