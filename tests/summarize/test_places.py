@@ -164,3 +164,42 @@ def test_acehnese_titles_and_first_person_are_no_one() -> None:
     chat = "Lon: Teungku, lon kirim draf kontrak malam ini\nHasan: Get, lon tunggu\n"
     day = read("- Teungku Hasan dan Ampon Baihaqi setuju termin 2 cair Senin.", chat)
     assert set(day.fields.people) == {"Hasan", "Baihaqi"}
+
+
+@pytest.mark.parametrize(
+    ("note", "place"),
+    [
+        ("Pulang lewat Bintaro, beli martabak buat orang kantor, deploy besok.", "Bintaro"),
+        ("Drove home via Kemang after the release review, traffic all the way.", "Kemang"),
+    ],
+)
+def test_a_way_home_is_a_place_not_a_channel(note: str, place: str) -> None:
+    assert file_evidence(note, chat=False).places == {place}
+    assert place not in terms_of(read(note))
+
+
+def test_a_channel_is_still_a_tool() -> None:
+    assert "Telegrix" in terms_of(read("- Alert sekarang dikirim lewat Telegrix ke grup on-call."))
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "- Go-live diresmikan Wali Kota di kantor Dinas Kependudukan, server siap.",
+        "- Rapat sama Kasubag Umum soal invoice server dan deploy termin dua.",
+        "- Met the Ministry of Health team about the API rollout next sprint.",
+    ],
+)
+def test_a_public_office_is_no_tool(note: str) -> None:
+    assert not terms_of(read(note))
+
+
+def test_a_coffee_stall_is_a_place() -> None:
+    day = read("- Ngopi di Warkop Bang Ali sama Zul, bahas migrasi server.")
+    assert "Warkop Bang Ali" not in terms_of(day) and "Ali" not in day.fields.people
+
+
+def test_pontianak_kin_and_first_person_are_no_one() -> None:
+    chat = "Kamek: Ndak bisa malam ini, kamek jaga Ame\nYohan: Oke, besok bah\n"
+    day = read("- Ame sama Apak telpon dari Batam. Koko Hendra bantu cek release Timbang.", chat)
+    assert set(day.fields.people) == {"Yohan", "Hendra"}

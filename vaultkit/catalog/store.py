@@ -31,7 +31,7 @@ from vaultkit.errors import WriteError
 from vaultkit.files.listing import Listings
 from vaultkit.parallel import ordered_map
 
-SCHEMA = 15  # a new schema empties the cache (see CHANGELOG.md)
+SCHEMA = 16  # a new schema empties the cache (see CHANGELOG.md)
 
 # A row: the file's day (YYYY-MM-DD, "" when not known), kind, mtime_ns, size, inode, facts.
 Row = tuple[str, str, int, int, int, str]

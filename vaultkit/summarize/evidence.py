@@ -149,15 +149,17 @@ _LIFE_AFTER = re.compile(  # what an animal does; the name is the last one befor
 # Rudi", "chat dari Budi"); nor "rumah" or "kantor", which are someone's as often.
 _PLACE_NAME = r"([A-Z][a-z][a-zA-Z-]+)(?![\w'\u2019])"
 _NEAR = r"dekat|deket|daerah|kawasan|sekitar|seputaran|antara|near|around|between"
-# "Jalan di" is as often "runs on" ("DAG jalan di Cloud Composer"): going is "ke", arriving "di".
+# "Jalan di" is as often "runs on" ("DAG jalan di Cloud Composer"): going is "ke" (or "lewat",
+# by way of), arriving "di".
 _GOING = (
     r"(?:pulang|pergi|mudik|jalan|jalan-jalan|berangkat|liburan|mampir|went|flew|drove|trip)"
-    r"[ \t]+(?:ke|to)|(?:nyampe|sampai|sampe|tiba|arrived|landed)[ \t]+(?:di|in|at)"
+    r"(?:[ \t]+home)?[ \t]+(?:ke|to|lewat|via|through)"
+    r"|(?:nyampe|sampai|sampe|tiba|arrived|landed)[ \t]+(?:di|in|at)"
 )
 _PLACE_NOUNS = (
     r"jalan|jl\.?|jln\.?|pantai|gunung|pulau|danau|sungai|kota|kabupaten|kab\.|kecamatan|kec\.|"
     r"desa|kampung|dusun|kelurahan|provinsi|hub|gudang|cabang|bandara|stasiun|terminal|"
-    r"pelabuhan|pasar|mall|plaza|poros|warteg|warung|kedai|toko|cafe|kafe|resto|restoran|hotel|"
+    r"pelabuhan|pasar|mall|plaza|poros|warteg|warung|warkop|angkringan|kopitiam|kedai|toko|cafe|kafe|resto|restoran|hotel|"
     r"kebun|stadion|beach|island|lake|mount|airport|street|village|stadium"
 )
 _PLACED = re.compile(rf"\b(?i:{_NEAR}|{_GOING}|{_PLACE_NOUNS})[ \t]+{_PLACE_NAME}")

@@ -76,6 +76,12 @@ _USE = re.compile(  # the cue in any case ("Tried Qdrant"), the name as written
     r"pakai|pake|memakai|menggunakan|pindah ke|ganti ke|nyoba|coba|cobain|install|instal|"
     r"deploy|setup|upgrade|bikin|via|lewat)\s+(" + _NAME + r")"
 )
+# "Lewat" and "via" after a way of going are a route ("pulang lewat Peunayong"), not a channel.
+_WENT = re.compile(
+    r"\b(?:pulang|pergi|jalan|berangkat|balik|mampir|mudik|muter|go|went|drove|drive|walked|"
+    r"came|home)\s+(?:lewat|via)\s+$",
+    re.IGNORECASE,
+)
 _VERSIONED = TokenPattern(
     re.compile(r"\b(" + _NAME + r")\s+v?\d+(?:\.\d+)+\b"), r"\b[A-Za-z]", r"[\w.+-]"
 )
@@ -126,7 +132,7 @@ _NOT_TOOL_BEFORE = frozenset(
 )
 # Words inside a name that make it a place or a meal ("Sorai Coffee", "Warteg Bahari").
 _PLACE_WORDS = frozenset(
-    """warung warteg bakso sate soto mie mi nasi kedai toko depot martabak pecel ayam bebek kopi
+    """warung warteg warkop angkringan kopitiam bakso sate soto mie mi nasi kedai toko depot martabak pecel ayam bebek kopi
     coffee cafe kafe café resto restaurant restoran bar bistro bakery hotel park taman gunung
     pantai jalan jl gedung stasiun bandara mall plaza pasar masjid gereja kampus klinik clinic
     roastery dusun desa kampung kos kost ruang rumah rs puskesmas apotek kantor batik galeri
@@ -137,6 +143,13 @@ _PLACE_WORDS = frozenset(
 _PLACE_STARTS = frozenset(
     """pantai jalan jl gunung pulau danau desa dusun kampung kota kabupaten pasar stasiun bandara
     pelabuhan terminal gudang masjid gereja kampus kebun stadion gelora lapangan""".split()
+)
+# The words that start a public body's or an office holder's name ("Dinas Pariwisata", "Wali
+# Kota", "Kasubag Keuangan", "Ministry of Health"): an office, never a tool.
+_OFFICE_STARTS = frozenset(
+    """dinas badan kementerian kemenkes kemendikbud kemenkeu pemkot pemkab pemprov pemda dprd
+    bappeda sekretariat setda kasubag kabag kabid kadis kasi kepala wali walikota bupati
+    gubernur camat lurah ministry""".split()
 )
 _WORD_AFTER = re.compile(r"[\s'`\"]+([A-Za-z][\w-]*)")
 _MODEL_NUMBER = re.compile(r"\d+[A-Za-z]*|[A-Z]+\d+\w*")
@@ -204,7 +217,8 @@ def new_terms(lines: list[Line], vocabulary: Vocabulary) -> dict[str, list[str]]
                 add(_code_name(match.group(1)), "technology")
         plain = _CODE.sub(" ", text) if ticked else text
         for match in _USE.finditer(plain):
-            if _named(match.group(1)):
+            went = _WENT.search(plain, 0, match.start(1))
+            if _named(match.group(1)) and not went:
                 add(match.group(1), "technology")
         for match in _VERSIONED.finditer(plain):  # not a word before a time: "Mulai 14.00"
             if _named(match.group(1)) and not _a_word(match.group(1)):
@@ -276,7 +290,7 @@ def named_terms(
         words = name.text.split()
         if any(term_key(w) in persons or vocabulary.lookup(w) for w in words):
             continue
-        if words[0].casefold() in _PLACE_STARTS:  # "Pantai Losari", "Jalan Setiabudi"
+        if words[0].casefold() in _PLACE_STARTS | _OFFICE_STARTS:  # "Pantai Losari", "Dinas X"
             continue
         if name.single and _shortens(shortened, key):  # "Mel" for Melanie
             continue
