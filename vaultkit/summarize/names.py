@@ -21,7 +21,7 @@ TITLES = frozenset(
     """pak bu bapak ibu mas mbak kak bang om tante mr mr. mrs mrs. ms ms. dr dr. prof prof.
     uncle aunt mbah teh kang daeng lae ito opung ompung amang inang tulang namboru uda uni cak
     ning akang teteh neng bli mbok bude pakde bulik paklik mak gek gus tut dayu jero teungku tgk
-    ampon pocut""".split()
+    ampon pocut koko cece cici acek ahia amoi""".split()
 )
 # A firm's or a cooperative's mark: "PT", "Bank", "KUD" (a village cooperative), "BPR" (a rural
 # bank), "UD" (a trading business).
@@ -53,7 +53,7 @@ NOT_NAMES = (
     nenek kakek eyang mbah kakung uti akung beliau almarhum almarhumah alm cousin
     sister brother she he they we you it him them i i'm i'll i've i'd
     gue gua ane awak ambo abdi kula aing sa tiang titiang icang lon ulon
-    meme bape biang ajik pekak dadong
+    meme bape biang ajik pekak dadong kamek kitak ame amah akong apak apo
     later afterwards meanwhile
     kakak someone somebody everyone everybody anyone anybody nobody seseorang wow yep yup yeah nope oh ah ahh aww omg lol haha congrats congratulations absolutely
     totally cool awesome bye right well wah waduh anjir duh oops yay woah whoa sorry please
