@@ -191,6 +191,16 @@ class DayIndex:
         """Every indexed day, in order."""
         return [r[0] for r in self.db.execute("SELECT day FROM rk_doc ORDER BY day")]
 
+    def held(self, terms: Collection[str]) -> dict[str, int]:
+        """How many days hold each of `terms` (the ones no day holds left out)."""
+        self.flush()
+        out: dict[str, int] = {}
+        for chunk in chunks(list(terms)):
+            marks = ",".join("?" * len(chunk))
+            sql = f"SELECT term, count(*) FROM rk_post WHERE term IN ({marks}) GROUP BY term"
+            out.update(self.db.execute(sql, list(chunk)).fetchall())
+        return out
+
     def speaker_terms(self) -> set[str]:
         """The first term of every speaker name (e.g. `melani` for Melanie)."""
         out = set()

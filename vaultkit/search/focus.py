@@ -71,6 +71,8 @@ class Focus:
     evidence: Mapping[date, float] | None = None
     # The topic's words in the other language (`bridge`): "cat" also read as "kucing".
     translated: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # The question's typing slips and the words they were read as ("happend" as "happened").
+    respelled: tuple[tuple[str, str], ...] = ()
     _newer: dict[date, date] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -96,10 +98,12 @@ class Focus:
         reading = self.reading
         if reading is None:
             return "no reading"
+        typed = "".join(f"; {typed!r} read as {word!r}" for typed, word in self.respelled)
         if self.span and self.window is not None:
             return (
                 f"a time span and no topic: the days of {_span(self.window)}, the biggest first"
                 + (f", those stating a {_kinds(reading.events)} first" if reading.events else "")
+                + typed
             )
         parts = []
         if reading.intent:
@@ -115,7 +119,7 @@ class Focus:
         if self.translated:
             shown = ", ".join(f"{w} = {' / '.join(ts)}" for w, ts in self.translated)
             parts.append(f"also read as {shown}")
-        return "; ".join(parts)
+        return "; ".join(parts) + typed
 
     def span_text(self) -> str:
         """The span a question asks about alone ("'last week' (2026-07-06 .. 2026-07-12)"),
@@ -133,6 +137,7 @@ class Focus:
         out["window_note"] = self.window_note
         out["span"] = self.span
         out["translated"] = {word: list(translations) for word, translations in self.translated}
+        out["respelled"] = dict(self.respelled)
         return out
 
 

@@ -28,7 +28,8 @@ from vaultkit.search.focus import (
 )
 from vaultkit.search.intent import MAX_QUERY_CHARS, names_of, read_query
 from vaultkit.search.scoring import Hit, Scoring, rank
-from vaultkit.search.span import span_hits, topicless
+from vaultkit.search.span import known_word, span_hits, topicless
+from vaultkit.search.typos import respelled
 
 if TYPE_CHECKING:
     from vaultkit.text.vocabulary import Vocabulary
@@ -204,10 +205,12 @@ class Searcher:
     ) -> tuple[dict[date, float], Container[date] | None, Focus]:
         """A question's semantic scores (of its topic words, weighted by its window), the days
         the filters allow, and its focus: the window, the intent and the days on its topic."""
+        days = self.index.days
+        query, slips = respelled(query, days.terms, days.held, known_word)
         reading = read_query(query, as_of)
-        if reading.window is not None and topicless(reading, self.index.days.terms):
+        if reading.window is not None and topicless(reading, days.terms, days.held):
             allowed = self.allowed(filters)
-            return {}, allowed, Focus(reading, reading.window, span=True)
+            return {}, allowed, Focus(reading, reading.window, span=True, respelled=slips)
         semantic, allowed = self.semantic(reading.topic, filters)
         semantic, window, note = in_window(semantic, reading.window)
         if reading.window is not None and window is None:
@@ -222,7 +225,6 @@ class Searcher:
             lexical = in_window(lexical, window)[0]
         basis = semantic if lexical is None else lexical
         ranked = sorted(basis, key=lambda d: (-basis[d], -d.toordinal()))[:CANDIDATES]
-        days = self.index.days
         terms = [t for t in days.terms(reading.subject) if not is_date_term(t)]
         # A day may say it in the other language.
         vocabulary = self.vocabulary()
@@ -264,6 +266,7 @@ class Searcher:
             subject,
             evidence=lexical,
             translated=tuple(translated.said.items()),
+            respelled=slips,
             _newer=newer,
         )
         return semantic, allowed, focus

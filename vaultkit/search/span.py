@@ -14,13 +14,15 @@ that names events ("what did we decide last week?") puts the days that state one
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Collection, Container, Mapping
 from datetime import date
 
 from vaultkit.index.records import DayRecord
+from vaultkit.search.asking import CHAT_SPELLINGS
 from vaultkit.search.intent import Reading
 from vaultkit.search.scoring import Hit, Scoring, recency
 from vaultkit.search.when import Window
+from vaultkit.text.bilingual import translations
 from vaultkit.text.language import tokenize
 
 # What questions are made of, beside the stopwords, in English and Indonesian: asking words,
@@ -44,13 +46,30 @@ def _question_terms() -> frozenset[str]:
     return frozenset(tokenize(" ".join(QUESTION_WORDS)))
 
 
-def topicless(reading: Reading, terms: Callable[[str], list[str]]) -> bool:
+def known_word(word: str) -> bool:
+    """Whether a word is a question's, a chat spelling's or the bilingual lexicon's: no slip
+    of typing, whether or not the notes say it (`typos`)."""
+    if word in CHAT_SPELLINGS or translations(word):
+        return True
+    return set(tokenize(word)) <= _question_terms()
+
+
+def topicless(
+    reading: Reading,
+    terms: Callable[[str], list[str]],
+    held: Callable[[Collection[str]], Mapping[str, int]] | None = None,
+) -> bool:
     """Whether a question names a time span and no topic: its subject holds only the words
-    questions are made of (as `terms`, the index's analysis, reads them)."""
+    questions are made of (as `terms`, the index's analysis, reads them) and, with `held`
+    (how many days hold each term), words no day holds ("what happend last week?" of a vault
+    that never says "happened"): a word no note says narrows nothing."""
     if reading.window is None:
         return False
     asked = _question_terms() | set(terms(reading.window.phrase))  # "yesterday?" alone
-    return not [t for t in terms(reading.subject) if t not in asked]
+    topic = [t for t in terms(reading.subject) if t not in asked]
+    if topic and held is not None:
+        return not held(topic)
+    return not topic
 
 
 def _days_of(window: Window, records: Mapping[date, DayRecord]) -> list[date]:
