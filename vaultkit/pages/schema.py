@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from vaultkit.errors import FileFormatError
 from vaultkit.files.document import Document, load_yaml
@@ -168,6 +168,13 @@ def fields_of(summary: Summary) -> SummaryFields:
         "uncategorized": {k: list(summary.uncategorized.of(k)) for k in KINDS},
         "bullets": list(summary.bullets),
     }
+
+
+def summary_json(summary: Summary, keys: Sequence[str]) -> dict[str, Any]:
+    """Some of a summary's fields as JSON (`fields_of`'s values), in the order of `keys`: what
+    search, recall and explain show of a day."""
+    fields = cast(dict[str, Any], fields_of(summary))
+    return {key: fields[key] for key in keys}
 
 
 def summary_of(day: date, fields: SummaryFields | dict[str, Any]) -> Summary:

@@ -22,6 +22,7 @@ from vaultkit.errors import NotAFileError, UsageError, VaultkitError
 from vaultkit.files.layout import Layout, not_read
 from vaultkit.files.sources import day_input
 from vaultkit.model import DayInput
+from vaultkit.pages.schema import summary_json
 from vaultkit.summarize import make_summarizer
 from vaultkit.summarize.base import validate_fields
 from vaultkit.summarize.evidence import VaultNames
@@ -87,13 +88,7 @@ def _explain(config: Config, found: FullLook, day: date) -> DayExplanation:
     source = day_input(day, note, found.transcripts_of(day))
     reading = summarizer.explain(source)
     summary = vocabulary.summary(day, reading.fields)
-    fields = {
-        "projects": list(summary.projects),
-        "tags": list(summary.tags),
-        "uncategorized": {
-            k: list(summary.uncategorized.of(k)) for k in ("technologies", "libraries", "projects")
-        },
-    }
+    fields = summary_json(summary, ("projects", "tags", "uncategorized"))
     facts = found.summary(day)
     on_file = None
     if facts is not None and facts.fields is not None:

@@ -26,7 +26,7 @@ from vaultkit.files.sources import decode_lenient
 from vaultkit.files.storage import read_bytes
 from vaultkit.files.wikilinks import PARENT_LINE, SPINE_LINE
 from vaultkit.model import Progress, Summary
-from vaultkit.pages.schema import parse_summary
+from vaultkit.pages.schema import parse_summary, summary_json
 from vaultkit.search.fence import OVERHEAD, fence
 from vaultkit.search.filters import NO_FILTERS, Filters
 from vaultkit.search.scoring import Hit
@@ -40,6 +40,7 @@ MAX_EXCERPTS = 6  # matching lines kept per day (each may bring one line of cont
 MAX_LINE_CHARS = 400  # a longer line is cut: one excerpt must not eat a day's share
 SHORT_LINE = 100  # a matching line shorter than this brings the next line (a chat answer)
 ELLIPSIS = "…"
+_SUMMARY_FIELDS = ("people", "projects", "tags", "importance", "mood", "bullets")  # in its JSON
 
 
 @dataclass(frozen=True)
@@ -75,16 +76,7 @@ class RecallDay:
             "newer": self.hit.newer.isoformat() if self.hit.newer else None,
             "led_by": self.hit.ordered,
             "path": self.hit.path,
-            "summary": None
-            if s is None
-            else {
-                "people": list(s.people),
-                "projects": list(s.projects),
-                "tags": list(s.tags),
-                "importance": s.importance,
-                "mood": s.mood,
-                "bullets": list(s.bullets),
-            },
+            "summary": None if s is None else summary_json(s, _SUMMARY_FIELDS),
             "excerpts": [e.as_dict() for e in self.excerpts],
         }
 

@@ -15,6 +15,7 @@ from vaultkit.index.date_terms import is_date_term
 from vaultkit.index.mentions import event_counts, named
 from vaultkit.index.store import SearchIndex, open_index
 from vaultkit.model import Progress
+from vaultkit.pages.schema import summary_json
 from vaultkit.search.backends import lexical_part, make_backend
 from vaultkit.search.bridge import bridge
 from vaultkit.search.filters import NO_FILTERS, Filters
@@ -57,12 +58,20 @@ class SearchResult:
         }
 
 
+_HIT_FIELDS = ("mood", "people", "projects", "tags", "bullets")  # a hit's summary, in its JSON
+
+
 def hit_dict(hit: Hit) -> dict[str, Any]:
     """One hit as JSON: the keys scripts rely on first (`importance` is the day's 1-10, null without a
     summary), then the importance part of the score (`importance_score`, on [0, 1]) and the rest
     of the day's summary, so an agent needs no second call; then `newer`, a newer day on the
     question's topic (this one may be stale), and `led_by`, the intent that put it first."""
     summary = hit.summary
+    shown = (
+        summary_json(summary, _HIT_FIELDS)
+        if summary
+        else {key: None if key == "mood" else [] for key in _HIT_FIELDS}
+    )
     return {
         "date": hit.date.isoformat(),
         "score": round(hit.score, 6),
@@ -72,11 +81,7 @@ def hit_dict(hit: Hit) -> dict[str, Any]:
         "via": hit.via.isoformat() if hit.via else None,
         "path": hit.path,
         "importance_score": round(hit.importance, 6),
-        "mood": summary.mood if summary else None,
-        "people": list(summary.people) if summary else [],
-        "projects": list(summary.projects) if summary else [],
-        "tags": list(summary.tags) if summary else [],
-        "bullets": list(summary.bullets) if summary else [],
+        **shown,
         "newer": hit.newer.isoformat() if hit.newer else None,
         "led_by": hit.ordered,
     }
