@@ -61,7 +61,6 @@ def one_line(exc: pytest.ExceptionInfo[BaseException]) -> str:
 
 def test_push_search_remove_round_trip(anythingllm: AnythingLLMServer, client) -> None:
     llm = client()
-    llm.check()
     first = llm.push("2024-05-01", MAY_1)
     second = llm.push("2024-05-02", MAY_2)
 
@@ -233,7 +232,7 @@ def test_a_rejected_key_names_its_environment_variable(
 ) -> None:
     llm = client(api_key="WRONG-KEY-9", key_env="ANYTHINGLLM_API_KEY")
     with pytest.raises(UnusableStatusError) as caught:
-        llm.check()
+        llm.ensure_workspace()
     message = one_line(caught)
     assert caught.value.status == 403
     assert message.startswith(f"AnythingLLM at {anythingllm.url}/api/v1 rejected the API key")
@@ -277,11 +276,11 @@ def test_5xx_after_the_last_retry_is_one_line(
 ) -> None:
     anythingllm.fail_next(3)
     with pytest.raises(UnusableStatusError) as caught:
-        client(retries=2).check()
+        client(retries=2).ensure_workspace()
     message = one_line(caught)
     assert message == (
-        f"AnythingLLM key check: GET {anythingllm.url}/api/v1/auth failed with HTTP 500"
-        " after 3 attempts: Internal Server Error"
+        f"AnythingLLM workspace lookup: GET {anythingllm.url}/api/v1/workspace/Vaultkit%20Memory"
+        " failed with HTTP 500 after 3 attempts: Internal Server Error"
     )
     assert pauses == [0.5, 1.0]
 
@@ -289,9 +288,10 @@ def test_5xx_after_the_last_retry_is_one_line(
 def test_a_timeout_is_one_line(anythingllm: AnythingLLMServer, client) -> None:
     anythingllm.stall_next(1.0, count=2)
     with pytest.raises(EndpointUnavailableError) as caught:
-        client(timeout=0.1, retries=1).check()
+        client(timeout=0.1, retries=1).ensure_workspace()
     assert one_line(caught) == (
-        f"AnythingLLM key check: GET {anythingllm.url}/api/v1/auth failed after 2 attempts:"
+        f"AnythingLLM workspace lookup: GET {anythingllm.url}/api/v1/workspace/Vaultkit%20Memory"
+        " failed after 2 attempts:"
         " timed out after 0.1 s"
     )
 
@@ -310,9 +310,10 @@ def test_a_timeout_on_a_post_is_one_line(anythingllm: AnythingLLMServer, client)
 def test_a_server_that_is_not_there() -> None:
     llm = AnythingLLM("http://127.0.0.1:9", "key", "notes", retries=0)
     with pytest.raises(EndpointUnavailableError) as caught:
-        llm.check()
+        llm.ensure_workspace()
     assert one_line(caught) == (
-        "AnythingLLM key check: GET http://127.0.0.1:9/api/v1/auth failed: connection refused"
+        "AnythingLLM workspace lookup: GET http://127.0.0.1:9/api/v1/workspace/notes failed:"
+        " connection refused"
     )
 
 

@@ -71,12 +71,6 @@ class AnythingLLM:
         self.sleep = sleep
         self._slug: str | None = None
 
-    def check(self) -> None:
-        """Raise unless the server accepts the key (`GET /v1/auth`)."""
-        answer = self._call("GET", "auth", what="key check")
-        if answer.get("authenticated") is not True:
-            raise EndpointError(f"{self._where()}: key check answered {_show(answer)}")
-
     def ensure_workspace(self) -> str:
         """The workspace's slug; the workspace is created (named `workspace`) when missing."""
         if self._slug is None:
