@@ -14,6 +14,7 @@ import pytest
 from tests.conftest import tree_hashes
 from vaultkit.config import Config, load_config
 from vaultkit.errors import ArchiveError
+from vaultkit.files.storage import write_bytes_atomic
 from vaultkit.sync.daily import sync
 from vaultkit.sync.plan import reconcile_plan
 from vaultkit.workspace import archive as archive_module
@@ -200,22 +201,20 @@ def test_a_file_in_the_way_stops_the_run_and_keeps_that_day_local(workspace: Pat
 
 
 def test_a_disk_full_during_a_copy_stops_the_run_and_keeps_that_day_local(
-    workspace: Path, monkeypatch
+    workspace: Path,
 ) -> None:
     config = synced(workspace)
     everything = raw_material(config)
-    real_write = archive_module.write_bytes_atomic
     calls = []
 
     def full_on_the_third_copy(path: Path, data: bytes) -> None:
         calls.append(path)
         if len(calls) == 3:
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        real_write(path, data)
+        write_bytes_atomic(path, data)
 
-    monkeypatch.setattr(archive_module, "write_bytes_atomic", full_on_the_third_copy)
     with pytest.raises(ArchiveError, match="disk full; no local file of 2026-07-02 was removed"):
-        archive(config, as_of=AS_OF)
+        archive(config, as_of=AS_OF, write=full_on_the_third_copy)
     assert (config.memory_dir / "2026-07-02.md").exists()
     assert not (config.memory_dir / "2026-07-01.md").exists()  # moved before the disk filled
     assert raw_material(config) == everything
@@ -264,11 +263,10 @@ def test_leftovers_of_an_interrupted_copy_are_finished_by_the_rerun(workspace: P
 
 
 def test_an_archive_killed_halfway_loses_nothing_and_the_rerun_completes(
-    workspace: Path, monkeypatch
+    workspace: Path,
 ) -> None:
     config = synced(workspace)
     everything = raw_material(config)
-    real_write = archive_module.write_bytes_atomic
     calls = []
 
     def dies_on_the_fifth_copy(path: Path, data: bytes) -> None:
@@ -277,13 +275,11 @@ def test_an_archive_killed_halfway_loses_nothing_and_the_rerun_completes(
             path.parent.mkdir(parents=True, exist_ok=True)
             (path.parent / f".{path.name}.dead.tmp").write_bytes(data[:7])  # half a temp file
             raise KeyboardInterrupt
-        real_write(path, data)
+        write_bytes_atomic(path, data)
 
-    monkeypatch.setattr(archive_module, "write_bytes_atomic", dies_on_the_fifth_copy)
     with pytest.raises(KeyboardInterrupt):
-        archive(config, as_of=AS_OF)
+        archive(config, as_of=AS_OF, write=dies_on_the_fifth_copy)
     assert raw_material(config) == everything
-    monkeypatch.setattr(archive_module, "write_bytes_atomic", real_write)
     assert archive(config, as_of=AS_OF).ok
     assert raw_material(config) == everything
     assert not list(config.archive_dir.rglob(".*"))

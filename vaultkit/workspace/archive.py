@@ -25,6 +25,7 @@ import contextlib
 import errno
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
@@ -101,6 +102,9 @@ class ArchiveReport:
         }
 
 
+Writer = Callable[[Path, bytes], None]
+
+
 def note_target(archive_dir: Path, day: date) -> Path:
     """Where a daily note goes in the archive: `YYYY/MM/YYYY-MM-DD.md`."""
     return archive_dir / f"{day:%Y}" / f"{day:%m}" / f"{day.isoformat()}.md"
@@ -113,8 +117,10 @@ def archive(
     as_of: date | None = None,
     dry_run: bool = False,
     progress: Progress | None = None,
+    write: Writer = write_bytes_atomic,
 ) -> ArchiveReport:
-    """Move the raw material of summarized days older than `older_than` days to the archive."""
+    """Move the raw material of summarized days older than `older_than` days to the archive;
+    `write` puts a copy in place (atomically: a test gives one that fails)."""
     if older_than < 0:
         raise UsageError(f"older_than: expected a number of days >= 0, got {older_than}")
     as_of = as_of or date.today()
@@ -124,10 +130,10 @@ def archive(
     report = ArchiveReport(as_of, cutoff, str(config.archive_dir), dry_run)
     check_archive(config.archive_dir, writable=not dry_run)
     if dry_run:
-        _archive(config, report, progress)
+        _archive(config, report, progress, write)
         return report
     with vault_lock(config.state_dir):
-        _archive(config, report, progress)
+        _archive(config, report, progress, write)
     return report
 
 
@@ -161,7 +167,9 @@ def check_archive(root: Path, *, writable: bool = True) -> None:
         ) from None
 
 
-def _archive(config: Config, report: ArchiveReport, progress: Progress | None) -> None:
+def _archive(
+    config: Config, report: ArchiveReport, progress: Progress | None, write: Writer
+) -> None:
     catalog = open_catalog(config, read_only=True)
     try:
         found = full_look(config, catalog)
@@ -188,11 +196,15 @@ def _archive(config: Config, report: ArchiveReport, progress: Progress | None) -
         files.append(
             (found.files.daily[day], found.archive.get(day) or note_target(layout.archive_dir, day))
         )
-        _move_day(layout, day, files, report)
+        _move_day(layout, day, files, report, write)
 
 
 def _move_day(
-    layout: Layout, day: date, files: list[tuple[Path, Path]], report: ArchiveReport
+    layout: Layout,
+    day: date,
+    files: list[tuple[Path, Path]],
+    report: ArchiveReport,
+    write: Writer,
 ) -> None:
     """Move a day's files together: check every target, copy and verify all, then remove all.
 
@@ -209,7 +221,7 @@ def _move_day(
         report.moves += [m.result("would-archive", m.note) for m in moves]
         return
     for move in moves:
-        move.copy(already=sum(m.status == "archived" for m in report.moves))
+        move.copy(write, already=sum(m.status == "archived" for m in report.moves))
     for move in moves:
         report.moves.append(move.remove_local())
         if report.moves[-1].status == "archived":
@@ -236,12 +248,12 @@ class _File:
     def result(self, status: Status, detail: str = "") -> Move:
         return Move(self.day, self.rel_source, self.rel_target, status, detail)
 
-    def copy(self, *, already: int) -> None:
-        """Copy (temp file, fsync, rename, fsync dir) and check the copy's SHA-256."""
+    def copy(self, write: Writer, *, already: int) -> None:
+        """Copy (`write`: temp file, fsync, rename, fsync dir) and check the copy's SHA-256."""
         try:
             _remove_stale_copies(self.target)
             if self.existing != self.data:
-                write_bytes_atomic(self.target, self.data)
+                write(self.target, self.data)
             if file_digest(self.target) != self.digest:
                 raise ArchiveError("the copy in the archive does not match the local file")
         except (VaultkitError, OSError) as exc:
