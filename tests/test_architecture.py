@@ -75,7 +75,7 @@ def test_a_run_loads_only_the_module_of_its_command() -> None:
 # The stages in the order they may import each other: a module imports only the core and the
 # stages before its own (and its own package). The core modules import only each other.
 CORE = (
-    "errors", "redact", "model", "strict_json", "config", "dates", "http", "state", "parallel",
+    "errors", "redact", "model", "strict_json", "config", "dates", "http_client", "state", "parallel",
 )  # fmt: skip
 STAGES = (
     "text", "files", "summarize", "pages", "catalog", "lint", "index", "anythingllm", "search", "sync",

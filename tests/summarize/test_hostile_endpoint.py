@@ -21,7 +21,7 @@ from vaultkit.errors import (
     SummarizerError,
     SummarizerUnavailableError,
 )
-from vaultkit.http import post_json
+from vaultkit.http_client import post_json
 from vaultkit.model import DayInput
 from vaultkit.strict_json import JSONLimitError, loads_guarded
 from vaultkit.summarize.offline import OfflineSummarizer

@@ -13,7 +13,7 @@ import pytest
 from tests.fixtures.llm_server import Reply, chat, error, fake_embedding
 from vaultkit.config import Config, SummarizerConfig, load_config
 from vaultkit.errors import HTTPStatusError, SummarizerError
-from vaultkit.http import post_json, redact_url
+from vaultkit.http_client import post_json, redact_url
 from vaultkit.model import DayFields, DayInput
 from vaultkit.summarize import make_summarizer
 from vaultkit.summarize.offline import OfflineSummarizer

@@ -1,7 +1,7 @@
 """A client for AnythingLLM's developer API (`/api/v1/...`), for using a workspace as the
 search backend: one raw-text document per day, titled with the day, embedded in one workspace.
 
-Stdlib only. Every call goes through `vaultkit.http.request_json` (retries, backoff,
+Stdlib only. Every call goes through `vaultkit.http_client.request_json` (retries, backoff,
 Retry-After); a failure is the `EndpointError` it raises, with one line naming the server and
 what failed.
 
@@ -41,7 +41,7 @@ from vaultkit.errors import (
     EndpointError,
     HTTPStatusError,
 )
-from vaultkit.http import redact_url, request_json, status_error
+from vaultkit.http_client import redact_url, request_json, status_error
 
 DOC_SOURCE = "vaultkit"  # kept as is by the server: marks the documents this client wrote
 CHUNKS_PER_DAY = 3  # hits are chunks: ask for this many per day wanted, then keep each day's best

@@ -2,7 +2,7 @@
 
 Only the `embeddings` and `hybrid` search backends use this; the default `bm25` backend needs no
 network. The HTTP call (retries, backoff, Retry-After, its deadline, the largest answer read:
-`search.max_answer_bytes`) is `vaultkit.http.post_json`'s job.
+`search.max_answer_bytes`) is `vaultkit.http_client.post_json`'s job.
 
 What an endpoint answers is checked before it is stored: one vector per text, each a non-empty
 list of finite numbers a float32 holds, all of one size. Anything else is an `EmbeddingError`
@@ -89,7 +89,7 @@ class OpenAIEmbedder:
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
             return []
-        from vaultkit.http import post_json
+        from vaultkit.http_client import post_json
 
         try:
             answer = post_json(

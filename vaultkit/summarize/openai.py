@@ -7,7 +7,7 @@ that. Whatever the model adds beyond the fields we ask for (related dates, inven
 ignored: related dates are the program's job. An answer that fails a check raises
 `SummarizerError`, so nothing invalid reaches a file.
 
-A request is bounded by `vaultkit.http`: `timeout` is its whole deadline, `max_answer_bytes` the
+A request is bounded by `vaultkit.http_client`: `timeout` is its whole deadline, `max_answer_bytes` the
 largest answer read. Both the response and the JSON in its message are parsed with
 `strict_json.loads_guarded`, so an answer nested too deeply or holding too long an integer
 fails its day in one line like any other bad answer. An answer over the cap makes the endpoint
@@ -35,7 +35,7 @@ from vaultkit.errors import (
     SummarizerError,
     SummarizerUnavailableError,
 )
-from vaultkit.http import join_url, post_json
+from vaultkit.http_client import join_url, post_json
 from vaultkit.model import LOOKUP_KINDS as KINDS
 from vaultkit.model import DayFields, DayInput
 from vaultkit.strict_json import JSONLimitError, loads_guarded
